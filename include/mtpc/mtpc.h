@@ -1,0 +1,173 @@
+/*
+ * mtpc: compile one large LLVM module on many cores.
+ *
+ * The module is split along its call graph into partitions; each partition is
+ * optimized and code-generated on its own thread, in its own LLVMContext with
+ * its own TargetMachine, and the partition objects are merged back into one
+ * relocatable ELF object whose global and weak symbols are those a serial
+ * compile of the module would have produced.
+ *
+ *   mtpc_options opts;
+ *   mtpc_options_init(&opts);
+ *   opts.jobs = 8;
+ *   mtpc_result res;
+ *   if (mtpc_compile_bitcode(data, size, "in.bc", &opts, &res) != MTPC_OK)
+ *     fprintf(stderr, "error: %s\n", res.message);
+ *   ... use res.object, res.object_size ...
+ *   mtpc_result_free(&res);
+ */
+#ifndef MTPC_MTPC_H
+#define MTPC_MTPC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <llvm-c/Types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MTPC_VERSION_MAJOR 0
+#define MTPC_VERSION_MINOR 1
+#define MTPC_VERSION_PATCH 0
+#define MTPC_VERSION_STRING "0.1.0"
+
+/* Passed as mtpc_options.partitions: one partition per group of tightly
+ * coupled functions (the finest split the partitioner allows). */
+#define MTPC_PARTITIONS_MAX 0xffffffffu
+
+typedef enum mtpc_status {
+  MTPC_OK = 0,
+  MTPC_ERR_INVALID_ARGUMENT, /* bad option value */
+  MTPC_ERR_INPUT,            /* missing, truncated or corrupt bitcode */
+  MTPC_ERR_TARGET,           /* unknown target, CPU or feature set */
+  MTPC_ERR_WORKER,           /* optimizing or code-generating a partition failed */
+  MTPC_ERR_MERGE,            /* merging or rewriting the partition objects failed */
+  MTPC_ERR_OUTPUT,           /* writing the result failed */
+  MTPC_ERR_NO_MEMORY
+} mtpc_status;
+
+/* A short, static description of a status code. */
+const char *mtpc_status_string(mtpc_status status);
+
+typedef enum mtpc_reloc_model {
+  MTPC_RELOC_DEFAULT = 0, /* from the module's "PIC Level" flag, as LLVM's LTO does */
+  MTPC_RELOC_STATIC,
+  MTPC_RELOC_PIC,
+  MTPC_RELOC_DYNAMIC_NO_PIC
+} mtpc_reloc_model;
+
+typedef enum mtpc_severity { MTPC_NOTE, MTPC_WARNING } mtpc_severity;
+
+/* Called for warnings and notes (for example when a module falls back to an
+ * unsplit compile). May be called from any thread, one call at a time. */
+typedef void (*mtpc_diag_fn)(void *user, mtpc_severity severity, const char *message);
+
+/* Per-partition figures, filled when mtpc_options.collect_stats is set. */
+typedef struct mtpc_partition_stats {
+  uint64_t cost;           /* planned cost of the owned definitions */
+  uint64_t imported_cost;  /* cost of available_externally copies it received */
+  unsigned functions;      /* definitions owned */
+  double load_seconds;     /* lazy load, materialize and rewrite */
+  double opt_seconds;      /* optimization pipeline */
+  double codegen_seconds;  /* code generation to an object */
+  uint64_t rss_bytes;      /* process RSS when its object was done */
+  size_t object_bytes;
+} mtpc_partition_stats;
+
+typedef struct mtpc_stats {
+  unsigned partitions;
+  unsigned jobs;
+  int split;                  /* 0 when the module was compiled unsplit */
+  double read_seconds;        /* parsing the input bitcode */
+  double plan_seconds;        /* call graph and plan */
+  double bitcode_seconds;     /* writing the module's bitcode once */
+  double parallel_seconds;    /* wall time of the parallel phase */
+  double merge_seconds;       /* lld -r and symbol localization */
+  double total_seconds;
+  uint64_t peak_rss_bytes;
+  uint64_t total_cost;
+  uint64_t duplicated_cost;   /* cost of all available_externally copies */
+  mtpc_partition_stats *partition; /* array of `partitions` entries */
+} mtpc_stats;
+
+typedef struct mtpc_options {
+  unsigned jobs;        /* worker threads; 0 = hardware threads. Never changes the output. */
+  unsigned partitions;  /* 0 = derived from the module's size; MTPC_PARTITIONS_MAX = finest */
+  unsigned opt_level;   /* 0..3, the ThinLTO backend pipeline level */
+  unsigned codegen_opt_level; /* 0..3; default 2, like LLVM's LTO */
+  const char *triple;   /* NULL = the module's */
+  const char *cpu;      /* NULL = generic; per-function attributes still apply */
+  const char *features;
+  mtpc_reloc_model reloc_model;
+  int function_sections;
+  int data_sections;
+  unsigned import_instr_limit; /* callees up to this cost get available_externally copies */
+  int merge;            /* 1 (default): one merged object; 0: keep partition objects apart */
+  int collect_stats;    /* fill mtpc_result.stats */
+  int verify;           /* run the IR verifier on each partition before optimizing (default 1) */
+  const char *emit_partitions_dir; /* write each partition's rewritten IR and the plan here */
+  mtpc_diag_fn diag;
+  void *diag_user;
+} mtpc_options;
+
+/* Fills every field with its default. */
+void mtpc_options_init(mtpc_options *options);
+
+typedef struct mtpc_object {
+  void *data;
+  size_t size;
+} mtpc_object;
+
+typedef struct mtpc_result {
+  /* The merged object (merge = 1), or NULL. */
+  void *object;
+  size_t object_size;
+  /* With merge = 0: one object per partition, in partition order. */
+  mtpc_object *objects;
+  unsigned object_count;
+  /* On failure: one line saying what went wrong. */
+  char *message;
+  mtpc_stats stats;
+} mtpc_result;
+
+/* Compiles a bitcode buffer. The buffer is only read and must stay valid
+ * during the call. `name` is the module identifier used for diagnostics and
+ * for the names of promoted symbols (NULL means "<buffer>"). */
+mtpc_status mtpc_compile_bitcode(const void *data, size_t size, const char *name,
+                                 const mtpc_options *options, mtpc_result *result);
+
+/* Compiles an in-memory module. The module is only read; it stays owned by
+ * the caller. */
+mtpc_status mtpc_compile_module(LLVMModuleRef module, const mtpc_options *options,
+                                mtpc_result *result);
+
+/* Releases everything a result holds; the result may be reused afterwards. */
+void mtpc_result_free(mtpc_result *result);
+
+/* Prints the plan for `module` (partitions, their definitions and costs, the
+ * duplicated cost) as text to `out`, a FILE *. Returns MTPC_OK or an error
+ * with `*message` set (free with free()). */
+mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *options, void *out,
+                            char **message);
+
+/* Speedup that the measured partition times would give on `cores` cores, with
+ * the serial phases (plan, bitcode, merge) kept serial: the time of the same
+ * partitions run one after another divided by their list-scheduled time. */
+double mtpc_stats_projected_speedup(const mtpc_stats *stats, unsigned cores);
+
+/* Starts LLVM's time-trace profiler on the calling thread; compiles started
+ * from this thread then record their partitions, optimization passes and code
+ * generation. Write the trace (Chrome JSON) with mtpc_time_trace_write. */
+void mtpc_time_trace_start(unsigned granularity_us);
+mtpc_status mtpc_time_trace_write(const char *path, char **message);
+
+/* "mtpc 0.1.0 (LLVM 19.1.7)" */
+const char *mtpc_version_string(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

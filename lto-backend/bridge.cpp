@@ -1,0 +1,216 @@
+// The C++ half of mtpc: small extern "C" functions for what LLVM-C lacks.
+// Everything that depends on the LLVM version is here.
+#include "bridge.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+#include <string>
+
+#include "lld/Common/Driver.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/GlobalIFunc.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
+#include "llvm/ObjCopy/ConfigManager.h"
+#include "llvm/ObjCopy/ObjCopy.h"
+#include "llvm/Object/Binary.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TimeProfiler.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/Target/TargetMachine.h"
+
+LLD_HAS_DRIVER(elf)
+
+using namespace llvm;
+
+static char *copy_message(const std::string &text) {
+  char *out = static_cast<char *>(std::malloc(text.size() + 1));
+  if (out)
+    std::memcpy(out, text.c_str(), text.size() + 1);
+  return out;
+}
+
+static int fail(Error err, char **message) {
+  if (message)
+    *message = copy_message(toString(std::move(err)));
+  else
+    consumeError(std::move(err));
+  return 1;
+}
+
+extern "C" void mtpc_bridge_delete_body(LLVMValueRef function) {
+  unwrap<Function>(function)->deleteBody();
+}
+
+extern "C" int mtpc_bridge_materialize_all(LLVMModuleRef module, char **message) {
+  if (Error err = unwrap(module)->materializeAll())
+    return fail(std::move(err), message);
+  return 0;
+}
+
+extern "C" LLVMValueRef mtpc_bridge_replace_with_declaration(LLVMValueRef global) {
+  auto *gv = unwrap<GlobalValue>(global);
+  Module &m = *gv->getParent();
+  std::string name = gv->getName().str();
+  gv->setName(name + ".mtpc.replaced");
+  GlobalValue *decl;
+  if (auto *fn_type = dyn_cast<FunctionType>(gv->getValueType()))
+    decl = Function::Create(fn_type, GlobalValue::ExternalLinkage, gv->getAddressSpace(), name, &m);
+  else
+    decl = new GlobalVariable(m, gv->getValueType(), false, GlobalValue::ExternalLinkage,
+                              nullptr, name, nullptr, gv->getThreadLocalMode(),
+                              gv->getAddressSpace());
+  decl->setVisibility(gv->getVisibility());
+  decl->setDSOLocal(gv->isDSOLocal());
+  decl->setUnnamedAddr(gv->getUnnamedAddr());
+  decl->setThreadLocalMode(gv->getThreadLocalMode());
+  gv->replaceAllUsesWith(decl);
+  if (auto *alias = dyn_cast<GlobalAlias>(gv))
+    alias->eraseFromParent();
+  else
+    cast<GlobalIFunc>(gv)->eraseFromParent();
+  return wrap(decl);
+}
+
+extern "C" LLVMValueRef mtpc_bridge_make_declaration(LLVMValueRef global) {
+  GlobalValue *gv = unwrap<GlobalValue>(global);
+  if (isa<GlobalAlias>(gv) || isa<GlobalIFunc>(gv))
+    return mtpc_bridge_replace_with_declaration(global);
+  if (auto *fn = dyn_cast<Function>(gv)) {
+    fn->deleteBody();
+    fn->setComdat(nullptr);
+  } else {
+    auto *var = cast<GlobalVariable>(gv);
+    var->setInitializer(nullptr);
+    var->setComdat(nullptr);
+    var->setExternallyInitialized(false);
+  }
+  gv->setLinkage(GlobalValue::ExternalLinkage);
+  return global;
+}
+
+extern "C" int mtpc_bridge_triple_is_elf(const char *triple) {
+  return Triple(triple).isOSBinFormatELF();
+}
+
+extern "C" int mtpc_bridge_erase_if_unused(LLVMValueRef global) {
+  auto *gv = unwrap<GlobalValue>(global);
+  gv->removeDeadConstantUsers();
+  if (!gv->use_empty())
+    return 0;
+  gv->eraseFromParent();
+  return 1;
+}
+
+extern "C" int mtpc_bridge_module_is_pic(LLVMModuleRef module) {
+  return unwrap(module)->getPICLevel() != PICLevel::NotPIC;
+}
+
+extern "C" void mtpc_bridge_set_sections(LLVMTargetMachineRef machine, int function_sections,
+                                         int data_sections) {
+  TargetMachine *tm = reinterpret_cast<TargetMachine *>(machine);
+  tm->Options.FunctionSections = function_sections != 0;
+  tm->Options.DataSections = data_sections != 0;
+}
+
+static std::mutex lld_mutex;
+
+extern "C" int mtpc_bridge_link_relocatable(const char *const *inputs, size_t input_count,
+                                            const char *output, char **message) {
+  std::vector<const char *> args = {"ld.lld", "-r", "-o", output};
+  args.insert(args.end(), inputs, inputs + input_count);
+  std::string out_text, err_text;
+  raw_string_ostream out(out_text), err(err_text);
+  std::lock_guard<std::mutex> lock(lld_mutex);
+  lld::Result result = lld::lldMain(args, out, err, {{lld::Gnu, &lld::elf::link}});
+  if (result.retCode == 0)
+    return 0;
+  err.flush();
+  std::string text = err_text.empty() ? "ld.lld -r failed" : err_text;
+  while (!text.empty() && text.back() == '\n')
+    text.pop_back();
+  if (message)
+    *message = copy_message(text);
+  return 1;
+}
+
+extern "C" int mtpc_bridge_localize_symbols(const void *object, size_t size,
+                                            const char *const *names,
+                                            const char *const *new_names, size_t count,
+                                            void **result, size_t *result_size,
+                                            char **message) {
+  objcopy::ConfigManager config;
+  objcopy::CommonConfig &common = config.Common;
+  auto no_recoverable = [](Error err) { return err; };
+  for (size_t i = 0; i < count; i++) {
+    if (Error err = common.SymbolsToLocalize.addMatcher(
+            objcopy::NameOrPattern::create(names[i], objcopy::MatchStyle::Literal, no_recoverable)))
+      return fail(std::move(err), message);
+    common.SymbolsToRename[names[i]] = new_names[i];
+  }
+  MemoryBufferRef input(StringRef(static_cast<const char *>(object), size), "merged.o");
+  Expected<std::unique_ptr<object::Binary>> binary = object::createBinary(input);
+  if (!binary)
+    return fail(binary.takeError(), message);
+  SmallVector<char, 0> bytes;
+  raw_svector_ostream out(bytes);
+  if (Error err = objcopy::executeObjcopyOnBinary(config, **binary, out))
+    return fail(std::move(err), message);
+  void *data = std::malloc(bytes.size() ? bytes.size() : 1);
+  if (!data)
+    return fail(createStringError(std::errc::not_enough_memory, "out of memory"), message);
+  std::memcpy(data, bytes.data(), bytes.size());
+  *result = data;
+  *result_size = bytes.size();
+  return 0;
+}
+
+static unsigned time_trace_granularity = 500;
+
+extern "C" void mtpc_bridge_time_trace_init(unsigned granularity_us) {
+  time_trace_granularity = granularity_us;
+  timeTraceProfilerInitialize(granularity_us, "mtpc");
+}
+
+extern "C" int mtpc_bridge_time_trace_active(void) { return timeTraceProfilerEnabled(); }
+
+extern "C" void mtpc_bridge_time_trace_thread_init(void) {
+  if (!timeTraceProfilerEnabled())
+    timeTraceProfilerInitialize(time_trace_granularity, "mtpc");
+}
+
+extern "C" void mtpc_bridge_time_trace_thread_finish(void) {
+  if (timeTraceProfilerEnabled())
+    timeTraceProfilerFinishThread();
+}
+
+extern "C" void mtpc_bridge_time_trace_begin(const char *name, const char *detail) {
+  if (timeTraceProfilerEnabled())
+    timeTraceProfilerBegin(name, detail ? detail : "");
+}
+
+extern "C" void mtpc_bridge_time_trace_end(void) {
+  if (timeTraceProfilerEnabled())
+    timeTraceProfilerEnd();
+}
+
+extern "C" int mtpc_bridge_time_trace_write(const char *path, char **message) {
+  if (!timeTraceProfilerEnabled())
+    return 0;
+  std::error_code ec;
+  raw_fd_ostream out(path, ec, sys::fs::OF_Text);
+  if (ec)
+    return fail(errorCodeToError(ec), message);
+  timeTraceProfilerWrite(out);
+  timeTraceProfilerCleanup();
+  return 0;
+}
+
+extern "C" const char *mtpc_bridge_llvm_version(void) { return LLVM_VERSION_STRING; }

@@ -1,0 +1,74 @@
+/* The thin C++ bridge: what the LLVM-C API cannot do. Every function here is
+ * extern "C"; every LLVM-version difference lives in bridge.cpp. */
+#ifndef MTPC_BRIDGE_H
+#define MTPC_BRIDGE_H
+
+#include <stddef.h>
+
+#include <llvm-c/TargetMachine.h>
+#include <llvm-c/Types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Turns a (possibly not yet materialized) function into a declaration. */
+void mtpc_bridge_delete_body(LLVMValueRef function);
+
+/* Materializes every function body still lazily held. 0 on success; else
+ * *message (free()) says why. */
+int mtpc_bridge_materialize_all(LLVMModuleRef module, char **message);
+
+/* Replaces an alias or ifunc with a declaration of the same name, type,
+ * visibility and thread-local mode; returns the declaration. */
+LLVMValueRef mtpc_bridge_replace_with_declaration(LLVMValueRef global);
+
+/* Erases a global value that nothing uses any more (dead constant users are
+ * dropped first). Returns 1 if erased, 0 if something still uses it. */
+int mtpc_bridge_erase_if_unused(LLVMValueRef global);
+
+/* Turns a defined global value into a declaration: a function loses its
+ * body, a variable its initializer and COMDAT, an alias or ifunc is replaced
+ * (see above). Linkage becomes external. Returns the declaration. */
+LLVMValueRef mtpc_bridge_make_declaration(LLVMValueRef global);
+
+/* 1 if the triple's object format is ELF. */
+int mtpc_bridge_triple_is_elf(const char *triple);
+
+/* 1 if the module asks for position-independent code ("PIC Level" flag). */
+int mtpc_bridge_module_is_pic(LLVMModuleRef module);
+
+/* TargetOptions that LLVMCreateTargetMachineWithOptions cannot set. */
+void mtpc_bridge_set_sections(LLVMTargetMachineRef machine, int function_sections,
+                              int data_sections);
+
+/* Runs `ld.lld -r -o output inputs...` in this process. Calls are serialized;
+ * never call this from inside a running lld. 0 on success; else *message. */
+int mtpc_bridge_link_relocatable(const char *const *inputs, size_t input_count,
+                                 const char *output, char **message);
+
+/* Makes each symbol names[i] of an ELF relocatable object local and renames it
+ * to new_names[i]. The result is malloc'ed. 0 on success; else *message. */
+int mtpc_bridge_localize_symbols(const void *object, size_t size, const char *const *names,
+                                 const char *const *new_names, size_t count, void **result,
+                                 size_t *result_size, char **message);
+
+/* --time-trace: the main thread starts the profiler; each worker thread of a
+ * thread whose profiler is active starts and finishes its own; the main
+ * thread writes the merged trace. */
+void mtpc_bridge_time_trace_init(unsigned granularity_us);
+int mtpc_bridge_time_trace_active(void);
+void mtpc_bridge_time_trace_thread_init(void);
+void mtpc_bridge_time_trace_thread_finish(void);
+void mtpc_bridge_time_trace_begin(const char *name, const char *detail);
+void mtpc_bridge_time_trace_end(void);
+int mtpc_bridge_time_trace_write(const char *path, char **message);
+
+/* "19.1.7" for the LLVM this library was built against. */
+const char *mtpc_bridge_llvm_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

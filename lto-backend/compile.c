@@ -1,0 +1,496 @@
+/* The library's entry points: module -> graph -> plan -> partition objects ->
+ * one merged object. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+
+#include "../partitioner/graph.h"
+#include "../partitioner/plan.h"
+#include "../partitioner/support.h"
+#include "bridge.h"
+#include "merge.h"
+#include "mtpc/mtpc.h"
+#include "worker.h"
+
+void mtpc_options_init(mtpc_options *o) {
+  memset(o, 0, sizeof(*o));
+  o->opt_level = 2;
+  o->codegen_opt_level = 2;
+  o->reloc_model = MTPC_RELOC_DEFAULT;
+  o->import_instr_limit = MTPC_DEFAULT_IMPORT_LIMIT;
+  o->merge = 1;
+  o->verify = 1;
+}
+
+const char *mtpc_status_string(mtpc_status status) {
+  switch (status) {
+  case MTPC_OK:
+    return "success";
+  case MTPC_ERR_INVALID_ARGUMENT:
+    return "invalid argument";
+  case MTPC_ERR_INPUT:
+    return "invalid input";
+  case MTPC_ERR_TARGET:
+    return "unsupported target";
+  case MTPC_ERR_WORKER:
+    return "compiling a partition failed";
+  case MTPC_ERR_MERGE:
+    return "merging the partition objects failed";
+  case MTPC_ERR_OUTPUT:
+    return "writing the output failed";
+  case MTPC_ERR_NO_MEMORY:
+    return "out of memory";
+  }
+  return "unknown status";
+}
+
+const char *mtpc_version_string(void) {
+  static char text[64];
+  snprintf(text, sizeof(text), "mtpc %s (LLVM %s)", MTPC_VERSION_STRING,
+           mtpc_bridge_llvm_version());
+  return text;
+}
+
+void mtpc_time_trace_start(unsigned granularity_us) { mtpc_bridge_time_trace_init(granularity_us); }
+
+mtpc_status mtpc_time_trace_write(const char *path, char **message) {
+  return mtpc_bridge_time_trace_write(path, message) ? MTPC_ERR_OUTPUT : MTPC_OK;
+}
+
+static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
+static void init_llvm(void) {
+  LLVMInitializeAllTargetInfos();
+  LLVMInitializeAllTargets();
+  LLVMInitializeAllTargetMCs();
+  LLVMInitializeAllAsmPrinters();
+  LLVMInitializeAllAsmParsers();
+}
+
+static mtpc_status fail(mtpc_result *r, mtpc_status status, char *message) {
+  free(r->message);
+  r->message = message;
+  return status;
+}
+
+void mtpc_result_free(mtpc_result *r) {
+  free(r->object);
+  for (unsigned i = 0; i < r->object_count; i++)
+    free(r->objects[i].data);
+  free(r->objects);
+  free(r->message);
+  free(r->stats.partition);
+  memset(r, 0, sizeof(*r));
+}
+
+static unsigned hardware_threads(void) {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (unsigned)n : 1;
+}
+
+static LLVMRelocMode reloc_mode(const mtpc_options *o, LLVMModuleRef module) {
+  switch (o->reloc_model) {
+  case MTPC_RELOC_STATIC:
+    return LLVMRelocStatic;
+  case MTPC_RELOC_PIC:
+    return LLVMRelocPIC;
+  case MTPC_RELOC_DYNAMIC_NO_PIC:
+    return LLVMRelocDynamicNoPic;
+  case MTPC_RELOC_DEFAULT:
+    break;
+  }
+  return mtpc_bridge_module_is_pic(module) ? LLVMRelocPIC : LLVMRelocStatic;
+}
+
+static const LLVMCodeGenOptLevel codegen_levels[] = {
+    LLVMCodeGenLevelNone, LLVMCodeGenLevelLess, LLVMCodeGenLevelDefault,
+    LLVMCodeGenLevelAggressive};
+
+static char *check_options(const mtpc_options *o) {
+  if (o->opt_level > 3)
+    return mtpc_xasprintf("optimization level %u is not 0, 1, 2 or 3", o->opt_level);
+  if (o->codegen_opt_level > 3)
+    return mtpc_xasprintf("code generation level %u is not 0, 1, 2 or 3", o->codegen_opt_level);
+  if ((unsigned)o->reloc_model > MTPC_RELOC_DYNAMIC_NO_PIC)
+    return mtpc_xasprintf("unknown relocation model %d", (int)o->reloc_model);
+  return NULL;
+}
+
+/* Everything one compile needs besides its options and result. */
+typedef struct session {
+  const mtpc_options *o;
+  mtpc_result *r;
+  LLVMModuleRef module;   /* planned from; released once the plan exists if owned */
+  int owns_module;
+  const void *bitcode;    /* what workers load; NULL = write it from module */
+  size_t bitcode_size;
+  char *name;
+  char *triple;
+  mtpc_plan plan;
+  const char *unsplit_reason;
+  LLVMMemoryBufferRef written; /* bitcode written from module */
+} session;
+
+static mtpc_status resolve_target(session *s) {
+  const char *triple = s->o->triple ? s->o->triple : LLVMGetTarget(s->module);
+  char *chosen = triple && *triple ? mtpc_xstrdup(triple) : NULL;
+  if (!chosen) {
+    char *host = LLVMGetDefaultTargetTriple();
+    chosen = mtpc_xstrdup(host);
+    LLVMDisposeMessage(host);
+  }
+  s->triple = chosen;
+  LLVMTargetRef target;
+  char *error = NULL;
+  if (LLVMGetTargetFromTriple(chosen, &target, &error)) {
+    char *message = mtpc_xasprintf("unknown target triple '%s': %s", chosen, error);
+    LLVMDisposeMessage(error);
+    return fail(s->r, MTPC_ERR_TARGET, message);
+  }
+  if (!mtpc_bridge_triple_is_elf(chosen))
+    s->unsplit_reason = "the target's object format is not ELF";
+  return MTPC_OK;
+}
+
+static void make_plan(session *s) {
+  mtpc_graph graph;
+  mtpc_graph_build(&graph, s->module);
+  mtpc_plan_options po;
+  mtpc_plan_options_init(&po);
+  po.partitions = s->o->partitions == MTPC_PARTITIONS_MAX ? MTPC_PLAN_FINEST : s->o->partitions;
+  po.import_instr_limit = s->o->import_instr_limit;
+  if (s->unsplit_reason)
+    po.partitions = 1;
+  mtpc_plan_build(&graph, &po, &s->plan);
+  mtpc_graph_free(&graph);
+  if (s->plan.unsplit_reason && !s->unsplit_reason)
+    s->unsplit_reason = s->plan.unsplit_reason;
+}
+
+static void write_plan_file(session *s) {
+  const char *dir = s->o->emit_partitions_dir;
+  if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+    mtpc_emit_diag(s->o, MTPC_WARNING, "cannot create '%s': %s", dir, strerror(errno));
+  char *path = mtpc_xasprintf("%s/plan.txt", dir);
+  FILE *f = fopen(path, "w");
+  if (f) {
+    mtpc_plan_print(&s->plan, f);
+    fclose(f);
+  } else {
+    mtpc_emit_diag(s->o, MTPC_WARNING, "cannot write '%s': %s", path, strerror(errno));
+  }
+  free(path);
+}
+
+static void fill_config(session *s, mtpc_codegen_config *c) {
+  memset(c, 0, sizeof(*c));
+  c->bitcode = s->bitcode;
+  c->bitcode_size = s->bitcode_size;
+  c->module_name = s->name;
+  c->triple = s->o->triple;
+  c->cpu = s->o->cpu;
+  c->features = s->o->features;
+  c->opt_level = s->o->opt_level;
+  c->codegen_level = codegen_levels[s->o->codegen_opt_level];
+  c->function_sections = s->o->function_sections;
+  c->data_sections = s->o->data_sections;
+  c->verify = s->o->verify;
+  c->emit_dir = s->o->emit_partitions_dir;
+  c->options = s->o;
+}
+
+static void free_jobs(mtpc_job *jobs, uint32_t count) {
+  for (uint32_t i = 0; i < count; i++) {
+    free(jobs[i].message);
+    free(jobs[i].object);
+  }
+  free(jobs);
+}
+
+static mtpc_job *new_jobs(uint32_t count, int split) {
+  mtpc_job *jobs = mtpc_xcalloc(count, sizeof(mtpc_job));
+  for (uint32_t i = 0; i < count; i++)
+    jobs[i].partition = split ? i : MTPC_NONE;
+  return jobs;
+}
+
+static uint32_t first_failure(const mtpc_job *jobs, uint32_t count, mtpc_job_failure kind) {
+  for (uint32_t i = 0; i < count; i++)
+    if (jobs[i].failure == kind)
+      return i;
+  return MTPC_NONE;
+}
+
+static void record_partition_stats(session *s, const mtpc_job *jobs, uint32_t count, int split) {
+  mtpc_stats *st = &s->r->stats;
+  st->partitions = count;
+  st->split = split;
+  st->total_cost = s->plan.total_cost;
+  st->duplicated_cost = split ? s->plan.duplicated_cost : 0;
+  st->partition = mtpc_xcalloc(count, sizeof(mtpc_partition_stats));
+  for (uint32_t i = 0; i < count; i++) {
+    st->partition[i] = jobs[i].stats;
+    if (split) {
+      st->partition[i].cost = s->plan.partitions[i].cost;
+      st->partition[i].imported_cost = s->plan.partitions[i].imported_cost;
+      st->partition[i].functions = s->plan.partitions[i].functions;
+    } else {
+      st->partition[i].cost = s->plan.total_cost;
+      for (uint32_t q = 0; q < s->plan.partition_count; q++)
+        st->partition[i].functions += s->plan.partitions[q].functions;
+    }
+  }
+}
+
+static mtpc_status hand_over(session *s, mtpc_job *jobs, uint32_t count, int split) {
+  mtpc_result *r = s->r;
+  if (!s->o->merge) {
+    r->objects = mtpc_xcalloc(count, sizeof(mtpc_object));
+    r->object_count = count;
+    for (uint32_t i = 0; i < count; i++) {
+      r->objects[i] = (mtpc_object){jobs[i].object, jobs[i].object_size};
+      jobs[i].object = NULL;
+    }
+    return MTPC_OK;
+  }
+  if (!split) {
+    r->object = jobs[0].object;
+    r->object_size = jobs[0].object_size;
+    jobs[0].object = NULL;
+    return MTPC_OK;
+  }
+  double start = mtpc_now_seconds();
+  mtpc_bridge_time_trace_begin("mtpc merge", "");
+  char *message = NULL;
+  int failed = mtpc_merge_objects(&s->plan, jobs, count, &r->object, &r->object_size, &message);
+  mtpc_bridge_time_trace_end();
+  r->stats.merge_seconds = mtpc_now_seconds() - start;
+  return failed ? fail(r, MTPC_ERR_MERGE, message) : MTPC_OK;
+}
+
+static mtpc_status compile_jobs(session *s) {
+  mtpc_codegen_config config;
+  fill_config(s, &config);
+  config.reloc = reloc_mode(s->o, s->module);
+  int split = s->plan.partition_count > 1 && !s->unsplit_reason;
+  if (s->unsplit_reason && s->o->partitions != 1)
+    mtpc_emit_diag(s->o, MTPC_WARNING, "%s: compiling unsplit: %s", s->name, s->unsplit_reason);
+  if (s->owns_module) {
+    LLVMContextRef context = LLVMGetModuleContext(s->module);
+    LLVMDisposeModule(s->module);
+    LLVMContextDispose(context);
+    s->module = NULL;
+  }
+  unsigned threads = s->o->jobs ? s->o->jobs : hardware_threads();
+  s->r->stats.jobs = threads;
+  uint32_t count = split ? s->plan.partition_count : 1;
+  mtpc_job *jobs = new_jobs(count, split);
+  double start = mtpc_now_seconds();
+  mtpc_run_jobs(&config, split ? &s->plan : NULL, jobs, count, threads);
+  uint32_t bad = first_failure(jobs, count, MTPC_JOB_SPLIT_FAILED);
+  if (split && bad != MTPC_NONE) {
+    mtpc_emit_diag(s->o, MTPC_WARNING, "%s: compiling unsplit: %s", s->name, jobs[bad].message);
+    free_jobs(jobs, count);
+    split = 0;
+    count = 1;
+    jobs = new_jobs(count, split);
+    mtpc_run_jobs(&config, NULL, jobs, count, threads);
+  }
+  s->r->stats.parallel_seconds = mtpc_now_seconds() - start;
+  record_partition_stats(s, jobs, count, split);
+  mtpc_status status = MTPC_OK;
+  bad = first_failure(jobs, count, MTPC_JOB_FAILED);
+  if (bad == MTPC_NONE)
+    bad = first_failure(jobs, count, MTPC_JOB_SPLIT_FAILED);
+  if (bad != MTPC_NONE) {
+    status = fail(s->r, MTPC_ERR_WORKER, jobs[bad].message);
+    jobs[bad].message = NULL;
+  } else {
+    status = hand_over(s, jobs, count, split);
+  }
+  free_jobs(jobs, count);
+  return status;
+}
+
+static mtpc_status run_session(session *s) {
+  mtpc_result *r = s->r;
+  double start = mtpc_now_seconds();
+  mtpc_status status = resolve_target(s);
+  if (status != MTPC_OK)
+    return status;
+  double plan_start = mtpc_now_seconds();
+  mtpc_bridge_time_trace_begin("mtpc plan", "");
+  make_plan(s);
+  mtpc_bridge_time_trace_end();
+  r->stats.plan_seconds = mtpc_now_seconds() - plan_start;
+  if (s->o->emit_partitions_dir)
+    write_plan_file(s);
+  if (!s->bitcode) {
+    double write_start = mtpc_now_seconds();
+    mtpc_bridge_time_trace_begin("mtpc write bitcode", "");
+    s->written = LLVMWriteBitcodeToMemoryBuffer(s->module);
+    mtpc_bridge_time_trace_end();
+    s->bitcode = LLVMGetBufferStart(s->written);
+    s->bitcode_size = LLVMGetBufferSize(s->written);
+    r->stats.bitcode_seconds = mtpc_now_seconds() - write_start;
+  }
+  status = compile_jobs(s);
+  r->stats.total_seconds = mtpc_now_seconds() - start + r->stats.read_seconds;
+  r->stats.peak_rss_bytes = mtpc_peak_rss();
+  return status;
+}
+
+static void end_session(session *s) {
+  if (s->owns_module && s->module) {
+    LLVMContextRef context = LLVMGetModuleContext(s->module);
+    LLVMDisposeModule(s->module);
+    LLVMContextDispose(context);
+  }
+  if (s->written)
+    LLVMDisposeMemoryBuffer(s->written);
+  mtpc_plan_free(&s->plan);
+  free(s->name);
+  free(s->triple);
+}
+
+static mtpc_status begin(const mtpc_options *o, mtpc_result *r) {
+  memset(r, 0, sizeof(*r));
+  pthread_once(&llvm_once, init_llvm);
+  char *problem = o ? check_options(o) : mtpc_xstrdup("no options given");
+  return problem ? fail(r, MTPC_ERR_INVALID_ARGUMENT, problem) : MTPC_OK;
+}
+
+typedef struct parse_diag {
+  char *message;
+} parse_diag;
+
+static void on_parse_diagnostic(LLVMDiagnosticInfoRef info, void *user) {
+  parse_diag *d = user;
+  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || d->message)
+    return;
+  char *text = LLVMGetDiagInfoDescription(info);
+  d->message = mtpc_xstrdup(text);
+  LLVMDisposeMessage(text);
+}
+
+/* Parses the whole module, for the plan. */
+static mtpc_status parse_bitcode(const void *data, size_t size, const char *name,
+                                 LLVMModuleRef *module, mtpc_result *r) {
+  LLVMContextRef context = LLVMContextCreate();
+  parse_diag diag = {NULL};
+  LLVMContextSetDiagnosticHandler(context, on_parse_diagnostic, &diag);
+  LLVMMemoryBufferRef buffer = LLVMCreateMemoryBufferWithMemoryRange(data, size, name, 0);
+  int failed = LLVMParseBitcodeInContext2(context, buffer, module);
+  LLVMDisposeMemoryBuffer(buffer);
+  if (!failed && diag.message)
+    failed = 1;
+  if (failed) {
+    char *message = mtpc_xasprintf("%s: invalid bitcode: %s", name,
+                                   diag.message ? diag.message : "cannot parse the module");
+    free(diag.message);
+    if (*module)
+      LLVMDisposeModule(*module);
+    LLVMContextDispose(context);
+    *module = NULL;
+    return fail(r, MTPC_ERR_INPUT, message);
+  }
+  LLVMContextSetDiagnosticHandler(context, NULL, NULL);
+  return MTPC_OK;
+}
+
+mtpc_status mtpc_compile_bitcode(const void *data, size_t size, const char *name,
+                                 const mtpc_options *o, mtpc_result *r) {
+  mtpc_status status = begin(o, r);
+  if (status != MTPC_OK)
+    return status;
+  session s = {.o = o, .r = r, .owns_module = 1, .bitcode = data, .bitcode_size = size,
+               .name = mtpc_xstrdup(name ? name : "<buffer>")};
+  double start = mtpc_now_seconds();
+  mtpc_bridge_time_trace_begin("mtpc read", s.name);
+  status = parse_bitcode(data, size, s.name, &s.module, r);
+  mtpc_bridge_time_trace_end();
+  r->stats.read_seconds = mtpc_now_seconds() - start;
+  if (status == MTPC_OK)
+    status = run_session(&s);
+  end_session(&s);
+  return status;
+}
+
+mtpc_status mtpc_compile_module(LLVMModuleRef module, const mtpc_options *o, mtpc_result *r) {
+  mtpc_status status = begin(o, r);
+  if (status != MTPC_OK)
+    return status;
+  size_t len = 0;
+  const char *id = LLVMGetModuleIdentifier(module, &len);
+  session s = {.o = o, .r = r, .module = module, .name = mtpc_xstrndup(id, len)};
+  status = run_session(&s);
+  end_session(&s);
+  return status;
+}
+
+mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *o, void *out,
+                            char **message) {
+  mtpc_result r;
+  mtpc_status status = begin(o, &r);
+  if (status == MTPC_OK) {
+    size_t len = 0;
+    const char *id = LLVMGetModuleIdentifier(module, &len);
+    session s = {.o = o, .r = &r, .module = module, .name = mtpc_xstrndup(id, len)};
+    status = resolve_target(&s);
+    if (status == MTPC_OK) {
+      make_plan(&s);
+      mtpc_plan_print(&s.plan, out);
+    }
+    end_session(&s);
+  }
+  if (message)
+    *message = r.message;
+  else
+    free(r.message);
+  r.message = NULL;
+  mtpc_result_free(&r);
+  return status;
+}
+
+static int longest_first(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x > y ? -1 : x < y;
+}
+
+double mtpc_stats_projected_speedup(const mtpc_stats *st, unsigned cores) {
+  if (!st->partition || st->partitions == 0 || cores == 0)
+    return 0.0;
+  double serial = st->read_seconds + st->plan_seconds + st->bitcode_seconds + st->merge_seconds;
+  double *times = mtpc_xmalloc(st->partitions * sizeof(double));
+  double sum = 0.0;
+  for (unsigned i = 0; i < st->partitions; i++) {
+    const mtpc_partition_stats *p = &st->partition[i];
+    times[i] = p->load_seconds + p->opt_seconds + p->codegen_seconds;
+    sum += times[i];
+  }
+  qsort(times, st->partitions, sizeof(double), longest_first);
+  double *core_load = mtpc_xcalloc(cores, sizeof(double));
+  for (unsigned i = 0; i < st->partitions; i++) {
+    unsigned lightest = 0;
+    for (unsigned c = 1; c < cores; c++)
+      if (core_load[c] < core_load[lightest])
+        lightest = c;
+    core_load[lightest] += times[i];
+  }
+  double makespan = 0.0;
+  for (unsigned c = 0; c < cores; c++)
+    if (core_load[c] > makespan)
+      makespan = core_load[c];
+  free(times);
+  free(core_load);
+  return (serial + sum) / (serial + makespan);
+}

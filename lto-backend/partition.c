@@ -1,0 +1,210 @@
+/* The linkage rules, applied to one partition (docs/design.rst has the table).
+ *
+ * Order matters. Bodies nobody here needs are dropped before materializing, so
+ * they are never parsed; aliases and ifuncs are only replaced after
+ * materializing, because the bitcode reader still refers to them. */
+#include "partition.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Comdat.h>
+#include <llvm-c/Core.h>
+
+#include "../partitioner/support.h"
+#include "bridge.h"
+
+typedef struct partition_ctx {
+  LLVMModuleRef module;
+  const mtpc_plan *plan;
+  uint32_t q;
+  LLVMValueRef *values; /* plan node -> value in this module */
+  mtpc_ptrmap value_node;
+} partition_ctx;
+
+static int collect_values(partition_ctx *c, char **message) {
+  uint32_t n = 0, count = c->plan->node_count;
+  c->values = mtpc_xcalloc(count ? count : 1, sizeof(LLVMValueRef));
+  LLVMValueRef v;
+#define TAKE(first, next)                                                                \
+  for (v = first(c->module); v; v = next(v)) {                                           \
+    if (n == count)                                                                      \
+      break;                                                                             \
+    c->values[n++] = v;                                                                  \
+  }
+  TAKE(LLVMGetFirstFunction, LLVMGetNextFunction)
+  TAKE(LLVMGetFirstGlobal, LLVMGetNextGlobal)
+  TAKE(LLVMGetFirstGlobalAlias, LLVMGetNextGlobalAlias)
+  TAKE(LLVMGetFirstGlobalIFunc, LLVMGetNextGlobalIFunc)
+#undef TAKE
+  if (n != count) {
+    *message = mtpc_xasprintf("the module has %u global values where the plan has %u", n, count);
+    return 1;
+  }
+  mtpc_ptrmap_init(&c->value_node, count);
+  for (uint32_t i = 0; i < count; i++) {
+    size_t len = 0;
+    const char *name = LLVMGetValueName2(c->values[i], &len);
+    if (len != strlen(c->plan->nodes[i].name) || memcmp(name, c->plan->nodes[i].name, len) != 0) {
+      *message = mtpc_xasprintf("global value %u is '%.*s' where the plan has '%s'", i, (int)len,
+                                name, c->plan->nodes[i].name);
+      return 1;
+    }
+    mtpc_ptrmap_put(&c->value_node, c->values[i], i);
+  }
+  return 0;
+}
+
+static int owned(const partition_ctx *c, uint32_t i) { return c->plan->nodes[i].owner == c->q; }
+
+static int present(const partition_ctx *c, uint32_t i) {
+  return owned(c, i) || mtpc_plan_has_copy(c->plan, c->q, i);
+}
+
+/* Bodies that nobody here needs are dropped unparsed. A function whose
+ * blockaddress a global initializer takes must be parsed first: the reader
+ * resolves that blockaddress when it materializes. */
+static void drop_unneeded_bodies(partition_ctx *c) {
+  for (uint32_t i = 0; i < c->plan->node_count; i++) {
+    const mtpc_plan_node *n = &c->plan->nodes[i];
+    if (n->kind != MTPC_FUNCTION || !(n->flags & MTPC_N_DEFINITION) || present(c, i))
+      continue;
+    if (n->flags & MTPC_N_BLOCKADDRESS_TAKEN)
+      continue;
+    mtpc_bridge_delete_body(c->values[i]);
+  }
+}
+
+static void promote(LLVMValueRef v, const mtpc_plan_node *n) {
+  LLVMSetValueName2(v, n->promoted_name, strlen(n->promoted_name));
+  LLVMSetLinkage(v, LLVMExternalLinkage);
+  LLVMSetVisibility(v, LLVMHiddenVisibility);
+}
+
+static void keep_owned(LLVMValueRef v, const mtpc_plan_node *n) {
+  if (n->promoted_name) {
+    promote(v, n);
+    return;
+  }
+  /* Another partition calls it: the owner must not drop it once its own
+   * callers have inlined it. */
+  if (n->exported && LLVMGetLinkage(v) == LLVMLinkOnceODRLinkage)
+    LLVMSetLinkage(v, LLVMWeakODRLinkage);
+  else if (n->exported && LLVMGetLinkage(v) == LLVMLinkOnceAnyLinkage)
+    LLVMSetLinkage(v, LLVMWeakAnyLinkage);
+}
+
+static void make_copy(LLVMValueRef v, const mtpc_plan_node *n) {
+  if (n->owner == MTPC_NONE)
+    return; /* the module's own available_externally definition */
+  if (n->promoted_name)
+    promote(v, n);
+  LLVMSetLinkage(v, LLVMAvailableExternallyLinkage);
+  LLVMSetComdat(v, NULL);
+}
+
+static LLVMValueRef make_declaration(LLVMValueRef v, const mtpc_plan_node *n) {
+  if (n->flags & MTPC_N_DEFINITION)
+    v = mtpc_bridge_make_declaration(v);
+  if (n->promoted_name)
+    promote(v, n);
+  return v;
+}
+
+static void rewrite_globals(partition_ctx *c) {
+  for (uint32_t i = 0; i < c->plan->node_count; i++) {
+    const mtpc_plan_node *n = &c->plan->nodes[i];
+    if (n->flags & (MTPC_N_USED_LIST | MTPC_N_DECLARATION_ONLY))
+      continue;
+    if (owned(c, i))
+      keep_owned(c->values[i], n);
+    else if (mtpc_plan_has_copy(c->plan, c->q, i))
+      make_copy(c->values[i], n);
+    else if (!(n->flags & MTPC_N_APPENDING))
+      c->values[i] = make_declaration(c->values[i], n);
+  }
+}
+
+/* llvm.used and llvm.compiler.used keep the entries of what this partition
+ * owns. */
+static void rebuild_used_list(partition_ctx *c, const char *name) {
+  LLVMValueRef list = LLVMGetNamedGlobal(c->module, name);
+  if (!list)
+    return;
+  LLVMValueRef init = LLVMGetInitializer(list);
+  int count = init ? LLVMGetNumOperands(init) : 0;
+  LLVMValueRef *kept = mtpc_xmalloc((size_t)(count > 0 ? count : 1) * sizeof(LLVMValueRef));
+  unsigned kept_count = 0;
+  for (int i = 0; i < count; i++) {
+    LLVMValueRef entry = LLVMGetOperand(init, (unsigned)i);
+    LLVMValueRef target = entry;
+    while (target && LLVMIsAConstantExpr(target))
+      target = LLVMGetOperand(target, 0);
+    uint32_t node;
+    if (target && mtpc_ptrmap_get(&c->value_node, target, &node) && owned(c, node))
+      kept[kept_count++] = entry;
+  }
+  if (kept_count == (unsigned)count) {
+    free(kept);
+    return;
+  }
+  LLVMTypeRef entry_type = LLVMGetElementType(LLVMTypeOf(init));
+  char *section = mtpc_xstrdup(LLVMGetSection(list) ? LLVMGetSection(list) : "llvm.metadata");
+  LLVMSetValueName2(list, "", 0);
+  if (kept_count > 0) {
+    LLVMValueRef array = LLVMConstArray2(entry_type, kept, kept_count);
+    LLVMValueRef fresh = LLVMAddGlobal(c->module, LLVMTypeOf(array), name);
+    LLVMSetLinkage(fresh, LLVMAppendingLinkage);
+    LLVMSetSection(fresh, section);
+    LLVMSetInitializer(fresh, array);
+  }
+  LLVMDeleteGlobal(list);
+  free(section);
+  free(kept);
+}
+
+/* What this partition neither owns nor references goes. A local that is still
+ * used here was not exported by the plan: that is a planning error. */
+static int erase_absent(partition_ctx *c, char **message) {
+  for (int pass = 0; pass < 2; pass++) {
+    for (uint32_t i = 0; i < c->plan->node_count; i++) {
+      const mtpc_plan_node *n = &c->plan->nodes[i];
+      int appending = (n->flags & MTPC_N_APPENDING) != 0;
+      if (appending != (pass == 0) || (n->flags & (MTPC_N_USED_LIST | MTPC_N_DECLARATION_ONLY)))
+        continue;
+      if (present(c, i))
+        continue;
+      if (mtpc_bridge_erase_if_unused(c->values[i]))
+        continue;
+      if ((n->flags & MTPC_N_LOCAL) && !n->promoted_name) {
+        *message = mtpc_xasprintf("local '%s' is used in partition %u but owned by partition %u",
+                                  n->name, c->q, n->owner);
+        return 1;
+      }
+      if (appending) {
+        *message = mtpc_xasprintf("'%s' is still used in partition %u", n->name, c->q);
+        return 1;
+      }
+    }
+  }
+  return 0;
+}
+
+int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q, char **message) {
+  partition_ctx c = {.module = module, .plan = plan, .q = q};
+  int failed = collect_values(&c, message);
+  if (!failed) {
+    drop_unneeded_bodies(&c);
+    failed = mtpc_bridge_materialize_all(module, message);
+  }
+  if (!failed) {
+    rebuild_used_list(&c, "llvm.used");
+    rebuild_used_list(&c, "llvm.compiler.used");
+    rewrite_globals(&c);
+    failed = erase_absent(&c, message);
+  }
+  free(c.values);
+  if (c.value_node.keys)
+    mtpc_ptrmap_free(&c.value_node);
+  return failed;
+}

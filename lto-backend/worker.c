@@ -1,0 +1,306 @@
+#define _GNU_SOURCE
+#include "worker.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "../partitioner/support.h"
+#include "bridge.h"
+#include "partition.h"
+
+static pthread_mutex_t diag_mutex = PTHREAD_MUTEX_INITIALIZER;
+
+void mtpc_emit_diag(const mtpc_options *options, mtpc_severity severity, const char *fmt, ...) {
+  if (!options || !options->diag)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  char *text = NULL;
+  if (vasprintf(&text, fmt, ap) < 0)
+    text = NULL;
+  va_end(ap);
+  if (!text)
+    return;
+  pthread_mutex_lock(&diag_mutex);
+  options->diag(options->diag_user, severity, text);
+  pthread_mutex_unlock(&diag_mutex);
+  free(text);
+}
+
+typedef struct worker_diag {
+  const mtpc_options *options;
+  char *first_error;
+} worker_diag;
+
+/* LLVM's default handler exits the process on an error; record it instead. */
+static void on_llvm_diagnostic(LLVMDiagnosticInfoRef info, void *user) {
+  worker_diag *d = user;
+  LLVMDiagnosticSeverity severity = LLVMGetDiagInfoSeverity(info);
+  if (severity != LLVMDSError && severity != LLVMDSWarning)
+    return;
+  char *text = LLVMGetDiagInfoDescription(info);
+  if (severity == LLVMDSError && !d->first_error)
+    d->first_error = mtpc_xstrdup(text);
+  else if (severity == LLVMDSWarning)
+    mtpc_emit_diag(d->options, MTPC_WARNING, "%s", text);
+  LLVMDisposeMessage(text);
+}
+
+static void emit_partition_ir(const mtpc_codegen_config *config, LLVMModuleRef module,
+                              uint32_t partition) {
+  char *path = partition == MTPC_NONE ? mtpc_xasprintf("%s/unsplit.ll", config->emit_dir)
+                                      : mtpc_xasprintf("%s/part%u.ll", config->emit_dir, partition);
+  char *error = NULL;
+  if (LLVMPrintModuleToFile(module, path, &error)) {
+    mtpc_emit_diag(config->options, MTPC_WARNING, "cannot write '%s': %s", path, error);
+    LLVMDisposeMessage(error);
+  }
+  free(path);
+}
+
+static LLVMTargetMachineRef create_target_machine(const mtpc_codegen_config *config,
+                                                  const char *triple, char **message) {
+  LLVMTargetRef target;
+  char *error = NULL;
+  if (LLVMGetTargetFromTriple(triple, &target, &error)) {
+    *message = mtpc_xasprintf("unknown target '%s': %s", triple, error);
+    LLVMDisposeMessage(error);
+    return NULL;
+  }
+  LLVMTargetMachineOptionsRef o = LLVMCreateTargetMachineOptions();
+  LLVMTargetMachineOptionsSetCPU(o, config->cpu ? config->cpu : "");
+  LLVMTargetMachineOptionsSetFeatures(o, config->features ? config->features : "");
+  LLVMTargetMachineOptionsSetCodeGenOptLevel(o, config->codegen_level);
+  LLVMTargetMachineOptionsSetRelocMode(o, config->reloc);
+  LLVMTargetMachineRef machine = LLVMCreateTargetMachineWithOptions(target, triple, o);
+  LLVMDisposeTargetMachineOptions(o);
+  if (!machine) {
+    *message = mtpc_xasprintf("cannot create a target machine for '%s'", triple);
+    return NULL;
+  }
+  mtpc_bridge_set_sections(machine, config->function_sections, config->data_sections);
+  return machine;
+}
+
+/* The same pipeline LLVM's ThinLTO backend runs at this level. */
+static int optimize(const mtpc_codegen_config *config, LLVMModuleRef module,
+                    LLVMTargetMachineRef machine, char **message) {
+  char pipeline[32];
+  snprintf(pipeline, sizeof(pipeline), "thinlto<O%u>", config->opt_level);
+  LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+  LLVMPassBuilderOptionsSetLoopVectorization(o, config->opt_level > 1);
+  LLVMPassBuilderOptionsSetSLPVectorization(o, config->opt_level > 1);
+  LLVMErrorRef err = LLVMRunPasses(module, pipeline, machine, o);
+  LLVMDisposePassBuilderOptions(o);
+  if (!err)
+    return 0;
+  char *text = LLVMGetErrorMessage(err);
+  *message = mtpc_xstrdup(text);
+  LLVMDisposeErrorMessage(text);
+  return 1;
+}
+
+static int codegen(LLVMModuleRef module, LLVMTargetMachineRef machine, mtpc_job *job) {
+  LLVMMemoryBufferRef buffer = NULL;
+  char *error = NULL;
+  if (LLVMTargetMachineEmitToMemoryBuffer(machine, module, LLVMObjectFile, &error, &buffer)) {
+    job->message = mtpc_xstrdup(error ? error : "code generation failed");
+    LLVMDisposeMessage(error);
+    return 1;
+  }
+  job->object_size = LLVMGetBufferSize(buffer);
+  job->object = mtpc_xmalloc(job->object_size);
+  memcpy(job->object, LLVMGetBufferStart(buffer), job->object_size);
+  LLVMDisposeMemoryBuffer(buffer);
+  return 0;
+}
+
+static LLVMModuleRef load_module(const mtpc_codegen_config *config, LLVMContextRef context,
+                                 char **message) {
+  LLVMMemoryBufferRef buffer = LLVMCreateMemoryBufferWithMemoryRange(
+      config->bitcode, config->bitcode_size, config->module_name, 0);
+  LLVMModuleRef module = NULL;
+  if (LLVMGetBitcodeModuleInContext2(context, buffer, &module)) {
+    *message = mtpc_xstrdup("cannot read the module's bitcode");
+    return NULL;
+  }
+  return module;
+}
+
+static void fail_job(mtpc_job *job, mtpc_job_failure failure, char *message, const char *stage) {
+  job->failure = failure;
+  if (job->partition == MTPC_NONE)
+    job->message = mtpc_xasprintf("%s: %s", stage, message);
+  else
+    job->message = mtpc_xasprintf("partition %u: %s: %s", job->partition, stage, message);
+  free(message);
+}
+
+static int form_module(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *job,
+                       LLVMModuleRef module) {
+  char *message = NULL;
+  int failed = plan ? mtpc_make_partition(module, plan, job->partition, &message)
+                    : mtpc_bridge_materialize_all(module, &message);
+  if (failed) {
+    fail_job(job, plan ? MTPC_JOB_SPLIT_FAILED : MTPC_JOB_FAILED, message, "splitting");
+    return 1;
+  }
+  if (config->triple)
+    LLVMSetTarget(module, config->triple);
+  if (config->emit_dir)
+    emit_partition_ir(config, module, job->partition);
+  if (config->verify && LLVMVerifyModule(module, LLVMReturnStatusAction, &message)) {
+    char *copy = mtpc_xstrdup(message);
+    LLVMDisposeMessage(message);
+    fail_job(job, plan ? MTPC_JOB_SPLIT_FAILED : MTPC_JOB_FAILED, copy, "verifier");
+    return 1;
+  }
+  return 0;
+}
+
+static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *job) {
+  char detail[32];
+  snprintf(detail, sizeof(detail), "partition %d", job->partition == MTPC_NONE ? -1 : (int)job->partition);
+  mtpc_bridge_time_trace_begin("mtpc partition", detail);
+  worker_diag diag = {config->options, NULL};
+  LLVMContextRef context = LLVMContextCreate();
+  LLVMContextSetDiagnosticHandler(context, on_llvm_diagnostic, &diag);
+  char *message = NULL;
+  double start = mtpc_now_seconds();
+
+  mtpc_bridge_time_trace_begin("mtpc load", detail);
+  LLVMModuleRef module = load_module(config, context, &message);
+  int failed = !module;
+  if (failed)
+    fail_job(job, MTPC_JOB_FAILED, message, "loading");
+  else
+    failed = form_module(config, plan, job, module);
+  mtpc_bridge_time_trace_end();
+  double loaded = mtpc_now_seconds();
+
+  LLVMTargetMachineRef machine = NULL;
+  if (!failed) {
+    char *triple = mtpc_xstrdup(LLVMGetTarget(module));
+    machine = create_target_machine(config, triple, &message);
+    free(triple);
+    if (!machine) {
+      fail_job(job, MTPC_JOB_FAILED, message, "target");
+      failed = 1;
+    }
+  }
+  if (!failed) {
+    mtpc_bridge_time_trace_begin("mtpc optimize", detail);
+    failed = optimize(config, module, machine, &message) || diag.first_error;
+    mtpc_bridge_time_trace_end();
+    if (failed)
+      fail_job(job, MTPC_JOB_FAILED, message ? message : mtpc_xstrdup(diag.first_error),
+               "optimizing");
+  }
+  double optimized = mtpc_now_seconds();
+  if (!failed) {
+    mtpc_bridge_time_trace_begin("mtpc codegen", detail);
+    failed = codegen(module, machine, job);
+    mtpc_bridge_time_trace_end();
+    if (!failed && diag.first_error) {
+      failed = 1;
+      fail_job(job, MTPC_JOB_FAILED, mtpc_xstrdup(diag.first_error), "code generation");
+    } else if (failed) {
+      fail_job(job, MTPC_JOB_FAILED, job->message, "code generation");
+    }
+  }
+  double done = mtpc_now_seconds();
+  job->stats.rss_bytes = mtpc_current_rss();
+  job->stats.load_seconds = loaded - start;
+  job->stats.opt_seconds = optimized - loaded;
+  job->stats.codegen_seconds = done - optimized;
+  job->stats.object_bytes = job->object_size;
+
+  if (machine)
+    LLVMDisposeTargetMachine(machine);
+  if (module)
+    LLVMDisposeModule(module);
+  LLVMContextDispose(context);
+  free(diag.first_error);
+  mtpc_bridge_time_trace_end();
+}
+
+typedef struct pool {
+  int trace; /* the calling thread records a time trace */
+  const mtpc_codegen_config *config;
+  const mtpc_plan *plan;
+  mtpc_job *jobs;
+  uint32_t *order;
+  uint32_t count;
+  atomic_uint next;
+} pool;
+
+static void *pool_thread(void *arg) {
+  pool *p = arg;
+  if (p->trace)
+    mtpc_bridge_time_trace_thread_init();
+  for (;;) {
+    unsigned i = atomic_fetch_add(&p->next, 1);
+    if (i >= p->count)
+      break;
+    compile_job(p->config, p->plan, &p->jobs[p->order[i]]);
+  }
+  if (p->trace)
+    mtpc_bridge_time_trace_thread_finish();
+  return NULL;
+}
+
+static const mtpc_plan *order_plan;
+static int larger_partition_first(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  uint64_t cx = order_plan->partitions[x].cost + order_plan->partitions[x].imported_cost;
+  uint64_t cy = order_plan->partitions[y].cost + order_plan->partitions[y].imported_cost;
+  if (cx != cy)
+    return cx > cy ? -1 : 1;
+  return x < y ? -1 : (x > y);
+}
+
+void mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *jobs,
+                   uint32_t job_count, unsigned threads) {
+  pool p = {mtpc_bridge_time_trace_active(), config, plan, jobs,
+            mtpc_xmalloc(job_count * sizeof(uint32_t)), job_count, 0};
+  for (uint32_t i = 0; i < job_count; i++)
+    p.order[i] = i;
+  if (plan) {
+    order_plan = plan;
+    qsort(p.order, job_count, sizeof(uint32_t), larger_partition_first);
+  }
+  if (threads > job_count)
+    threads = job_count;
+  if (threads <= 1) {
+    for (uint32_t i = 0; i < job_count; i++)
+      compile_job(config, plan, &jobs[p.order[i]]);
+    free(p.order);
+    return;
+  }
+  pthread_t *tids = mtpc_xmalloc(threads * sizeof(pthread_t));
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  /* LLVM's passes recurse; give workers the stack a main thread would have. */
+  pthread_attr_setstacksize(&attr, 8u << 20);
+  unsigned started = 0;
+  for (; started < threads; started++)
+    if (pthread_create(&tids[started], &attr, pool_thread, &p) != 0)
+      break;
+  pthread_attr_destroy(&attr);
+  if (started == 0) {
+    p.trace = 0;
+    pool_thread(&p);
+  }
+  for (unsigned t = 0; t < started; t++)
+    pthread_join(tids[t], NULL);
+  free(tids);
+  free(p.order);
+}

@@ -1,0 +1,117 @@
+#include "graph.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "support.h"
+
+struct mtpc_raw_edge {
+  uint32_t from, to, calls;
+};
+
+void mtpc_graph_init(mtpc_graph *g, const char *module_id) {
+  memset(g, 0, sizeof(*g));
+  g->module_id = mtpc_xstrdup(module_id ? module_id : "");
+}
+
+uint32_t mtpc_graph_add_node(mtpc_graph *g, mtpc_node_kind kind, const char *name, size_t len,
+                             uint32_t flags, uint32_t comdat, uint64_t cost) {
+  mtpc_node node = {mtpc_xstrndup(name, len), (uint32_t)len, kind, flags, comdat, cost};
+  size_t count = g->node_count;
+  MTPC_PUSH(g->nodes, count, g->node_cap, node);
+  return g->node_count++;
+}
+
+void mtpc_graph_add_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kind kind) {
+  struct mtpc_raw_edge e = {from, to, kind == MTPC_CALL};
+  MTPC_PUSH(g->raw_edges, g->raw_count, g->raw_cap, e);
+}
+
+void mtpc_graph_add_bond(mtpc_graph *g, uint32_t a, uint32_t b) {
+  if (a == b)
+    return;
+  size_t count = g->bond_count;
+  uint32_t pair[2] = {a, b};
+  mtpc_grow((void **)&g->bonds, &g->bond_cap, count + 1, sizeof(*g->bonds));
+  memcpy(g->bonds[count], pair, sizeof(pair));
+  g->bond_count++;
+}
+
+void mtpc_graph_mark_unsplittable(mtpc_graph *g, const char *reason) {
+  if (!g->unsplittable)
+    g->unsplittable = mtpc_xstrdup(reason);
+}
+
+static int compare_raw_edges(const void *a, const void *b) {
+  const struct mtpc_raw_edge *x = a, *y = b;
+  if (x->from != y->from)
+    return x->from < y->from ? -1 : 1;
+  if (x->to != y->to)
+    return x->to < y->to ? -1 : 1;
+  return 0;
+}
+
+static void build_csr(mtpc_graph *g) {
+  qsort(g->raw_edges, g->raw_count, sizeof(*g->raw_edges), compare_raw_edges);
+  g->edge_offsets = mtpc_xcalloc(g->node_count + 1, sizeof(uint32_t));
+  g->edge_targets = mtpc_xmalloc((g->raw_count ? g->raw_count : 1) * sizeof(uint32_t));
+  g->edge_weights = mtpc_xmalloc((g->raw_count ? g->raw_count : 1) * sizeof(uint32_t));
+  g->edge_calls = mtpc_xmalloc((g->raw_count ? g->raw_count : 1) * sizeof(uint32_t));
+  uint32_t out = 0;
+  for (size_t i = 0; i < g->raw_count; i++) {
+    const struct mtpc_raw_edge *e = &g->raw_edges[i];
+    if (out > 0 && i > 0 && e->from == g->raw_edges[i - 1].from &&
+        e->to == g->raw_edges[i - 1].to) {
+      g->edge_weights[out - 1]++;
+      g->edge_calls[out - 1] += e->calls;
+      continue;
+    }
+    g->edge_targets[out] = e->to;
+    g->edge_weights[out] = 1;
+    g->edge_calls[out] = e->calls;
+    g->edge_offsets[e->from + 1]++;
+    out++;
+  }
+  for (uint32_t v = 0; v < g->node_count; v++)
+    g->edge_offsets[v + 1] += g->edge_offsets[v];
+  free(g->raw_edges);
+  g->raw_edges = NULL;
+  g->raw_count = g->raw_cap = 0;
+}
+
+/* A local COMDAT member disappears with its group when the linker keeps
+ * another module's copy, so only code in the same partition may name it. */
+static void bond_local_comdat_references(mtpc_graph *g) {
+  for (uint32_t u = 0; u < g->node_count; u++) {
+    for (uint32_t e = g->edge_offsets[u]; e < g->edge_offsets[u + 1]; e++) {
+      uint32_t v = g->edge_targets[e];
+      const mtpc_node *target = &g->nodes[v];
+      if (u == v || !(target->flags & MTPC_N_LOCAL) || target->comdat == MTPC_NONE)
+        continue;
+      if (g->nodes[u].comdat == target->comdat)
+        continue;
+      g->nodes[u].flags |= MTPC_N_REFS_LOCAL_COMDAT;
+      mtpc_graph_add_bond(g, u, v);
+    }
+  }
+}
+
+void mtpc_graph_finalize(mtpc_graph *g) {
+  build_csr(g);
+  bond_local_comdat_references(g);
+}
+
+void mtpc_graph_free(mtpc_graph *g) {
+  for (uint32_t i = 0; i < g->node_count; i++)
+    free(g->nodes[i].name);
+  free(g->nodes);
+  free(g->edge_offsets);
+  free(g->edge_targets);
+  free(g->edge_weights);
+  free(g->edge_calls);
+  free(g->bonds);
+  free(g->raw_edges);
+  free(g->unsplittable);
+  free(g->module_id);
+  memset(g, 0, sizeof(*g));
+}

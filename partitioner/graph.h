@@ -1,0 +1,95 @@
+/* The module's reference graph: a node for every global value, an edge for
+ * every reference, and "bonds" between nodes that must share a partition.
+ * Plain data: unit tests build graphs by hand, graph_build.c from IR. */
+#ifndef MTPC_GRAPH_H
+#define MTPC_GRAPH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MTPC_NONE UINT32_MAX
+
+typedef enum mtpc_node_kind {
+  MTPC_FUNCTION,
+  MTPC_VARIABLE,
+  MTPC_ALIAS,
+  MTPC_IFUNC
+} mtpc_node_kind;
+
+enum mtpc_node_flags {
+  MTPC_N_DEFINITION = 1u << 0,          /* body, initializer, aliasee or resolver */
+  MTPC_N_LOCAL = 1u << 1,               /* internal or private linkage */
+  MTPC_N_AVAILABLE_EXTERNALLY = 1u << 2,
+  MTPC_N_DISCARDABLE = 1u << 3,         /* linkonce(_odr): dropped when unused */
+  MTPC_N_INTERPOSABLE = 1u << 4,        /* weak, linkonce, common: may be replaced at link time */
+  MTPC_N_CONSTANT = 1u << 5,
+  MTPC_N_THREAD_LOCAL = 1u << 6,
+  MTPC_N_IN_COMDAT = 1u << 7,
+  MTPC_N_BLOCKADDRESS_TAKEN = 1u << 8,  /* some blockaddress names this function */
+  MTPC_N_USES_BLOCKADDRESS = 1u << 9,   /* contains a blockaddress constant */
+  MTPC_N_NOINLINE = 1u << 10,
+  MTPC_N_ALWAYSINLINE = 1u << 11,
+  MTPC_N_PINNED_PRIMARY = 1u << 12,     /* must be owned by partition 0 */
+  MTPC_N_USED_LIST = 1u << 13,          /* llvm.used / llvm.compiler.used, rebuilt per partition */
+  MTPC_N_IN_USED_LIST = 1u << 14,       /* kept alive by one of those lists */
+  MTPC_N_UNNAMED = 1u << 15,
+  MTPC_N_REFS_GLOBALS = 1u << 16,       /* references another global value */
+  MTPC_N_ASM_NAMES_SYMBOL = 1u << 17,   /* inline asm in the body names a module symbol */
+  MTPC_N_REFS_LOCAL_COMDAT = 1u << 18,  /* references a local member of a foreign COMDAT */
+  MTPC_N_APPENDING = 1u << 19,          /* appending linkage (llvm.global_ctors, ...) */
+  MTPC_N_DECLARATION_ONLY = 1u << 20    /* declaration: never owned */
+};
+
+typedef struct mtpc_node {
+  char *name;
+  uint32_t name_len;
+  mtpc_node_kind kind;
+  uint32_t flags;
+  uint32_t comdat; /* COMDAT id or MTPC_NONE */
+  uint64_t cost;   /* IR instructions for functions, 0 otherwise */
+} mtpc_node;
+
+typedef struct mtpc_graph {
+  char *module_id;
+  uint32_t node_count;
+  mtpc_node *nodes;
+  /* CSR successors, deduplicated and sorted. edge_weights counts every
+   * reference, edge_calls only those that are the callee of a call. */
+  uint32_t *edge_offsets;
+  uint32_t *edge_targets;
+  uint32_t *edge_weights;
+  uint32_t *edge_calls;
+  /* Pairs of nodes that must be owned by the same partition. */
+  uint32_t bond_count;
+  uint32_t (*bonds)[2];
+  /* Set when the module cannot be split safely: what makes it so. */
+  char *unsplittable;
+
+  /* Builder state, released by mtpc_graph_finalize. */
+  size_t node_cap, raw_count, raw_cap, bond_cap;
+  struct mtpc_raw_edge *raw_edges;
+} mtpc_graph;
+
+void mtpc_graph_init(mtpc_graph *g, const char *module_id);
+uint32_t mtpc_graph_add_node(mtpc_graph *g, mtpc_node_kind kind, const char *name, size_t len,
+                             uint32_t flags, uint32_t comdat, uint64_t cost);
+typedef enum mtpc_ref_kind { MTPC_REF, MTPC_CALL } mtpc_ref_kind;
+void mtpc_graph_add_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kind kind);
+void mtpc_graph_add_bond(mtpc_graph *g, uint32_t a, uint32_t b);
+/* Records the first reason the module cannot be split (later ones are kept out). */
+void mtpc_graph_mark_unsplittable(mtpc_graph *g, const char *reason);
+/* Builds the CSR arrays and applies the graph-level rules (a reference into a
+ * local member of a foreign COMDAT bonds the referencer to that COMDAT). */
+void mtpc_graph_finalize(mtpc_graph *g);
+void mtpc_graph_free(mtpc_graph *g);
+
+static inline int mtpc_node_ownable(const mtpc_node *n) {
+  return (n->flags & MTPC_N_DEFINITION) && !(n->flags & MTPC_N_AVAILABLE_EXTERNALLY) &&
+         !(n->flags & MTPC_N_USED_LIST);
+}
+
+/* Builds the graph of an LLVM module (llvm-c); defined in graph_build.c. */
+struct LLVMOpaqueModule;
+void mtpc_graph_build(mtpc_graph *g, struct LLVMOpaqueModule *module);
+
+#endif

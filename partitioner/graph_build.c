@@ -1,0 +1,391 @@
+/* Builds the reference graph of an LLVM module with the LLVM-C API.
+ *
+ * Nodes are numbered in module order: functions, then global variables, then
+ * aliases, then ifuncs. A worker that lazily loads the same bitcode in another
+ * context enumerates the same values in the same order, so the plan can name
+ * values by index. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Comdat.h>
+#include <llvm-c/Core.h>
+
+#include "graph.h"
+#include "support.h"
+
+typedef struct builder {
+  mtpc_graph *g;
+  LLVMModuleRef module;
+  mtpc_ptrmap value_to_node;
+  mtpc_strmap name_to_node;
+  mtpc_ptrmap comdat_ids;
+  mtpc_ptrmap seen_constants; /* constant -> generation of the last walk */
+  uint32_t generation;
+  LLVMValueRef *stack;
+  size_t stack_count, stack_cap;
+  uint8_t *asm_sensitive; /* named by module asm while local or declared */
+} builder;
+
+static uint32_t linkage_flags(LLVMValueRef gv) {
+  switch (LLVMGetLinkage(gv)) {
+  case LLVMInternalLinkage:
+  case LLVMPrivateLinkage:
+    return MTPC_N_LOCAL;
+  case LLVMAvailableExternallyLinkage:
+    return MTPC_N_AVAILABLE_EXTERNALLY;
+  case LLVMLinkOnceODRLinkage:
+    return MTPC_N_DISCARDABLE;
+  case LLVMLinkOnceAnyLinkage:
+    return MTPC_N_DISCARDABLE | MTPC_N_INTERPOSABLE;
+  case LLVMWeakAnyLinkage:
+  case LLVMCommonLinkage:
+  case LLVMExternalWeakLinkage:
+    return MTPC_N_INTERPOSABLE;
+  case LLVMAppendingLinkage:
+    return MTPC_N_APPENDING;
+  default:
+    return 0;
+  }
+}
+
+static int has_fn_attribute(LLVMValueRef fn, const char *name) {
+  unsigned kind = LLVMGetEnumAttributeKindForName(name, strlen(name));
+  return LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, kind) != NULL;
+}
+
+static uint32_t comdat_id(builder *b, LLVMValueRef gv) {
+  LLVMComdatRef c = LLVMGetComdat(gv);
+  if (!c)
+    return MTPC_NONE;
+  uint32_t id;
+  if (!mtpc_ptrmap_get(&b->comdat_ids, c, &id)) {
+    id = (uint32_t)b->comdat_ids.count;
+    mtpc_ptrmap_put(&b->comdat_ids, c, id);
+  }
+  return id;
+}
+
+static int is_used_list(const char *name) {
+  return strcmp(name, "llvm.used") == 0 || strcmp(name, "llvm.compiler.used") == 0;
+}
+
+static void add_value_node(builder *b, LLVMValueRef v, mtpc_node_kind kind) {
+  size_t len = 0;
+  const char *name = LLVMGetValueName2(v, &len);
+  uint32_t flags = linkage_flags(v);
+  if (kind == MTPC_ALIAS || kind == MTPC_IFUNC || !LLVMIsDeclaration(v))
+    flags |= MTPC_N_DEFINITION;
+  else
+    flags |= MTPC_N_DECLARATION_ONLY;
+  if (len == 0)
+    flags |= MTPC_N_UNNAMED;
+  uint32_t comdat = MTPC_NONE;
+  if (kind == MTPC_FUNCTION || kind == MTPC_VARIABLE) {
+    comdat = comdat_id(b, v);
+    if (comdat != MTPC_NONE)
+      flags |= MTPC_N_IN_COMDAT;
+  }
+  if (kind == MTPC_VARIABLE) {
+    if (LLVMIsGlobalConstant(v))
+      flags |= MTPC_N_CONSTANT;
+    if (LLVMIsThreadLocal(v))
+      flags |= MTPC_N_THREAD_LOCAL;
+    if (is_used_list(name))
+      flags = (flags & ~MTPC_N_APPENDING) | MTPC_N_USED_LIST;
+    else if (flags & MTPC_N_APPENDING)
+      flags |= MTPC_N_PINNED_PRIMARY;
+  }
+  if (kind == MTPC_FUNCTION) {
+    if (has_fn_attribute(v, "noinline"))
+      flags |= MTPC_N_NOINLINE;
+    if (has_fn_attribute(v, "alwaysinline"))
+      flags |= MTPC_N_ALWAYSINLINE;
+  } else if (kind == MTPC_ALIAS) {
+    /* The aliasee's linkage decides nothing: the alias is its own symbol. */
+  }
+  uint32_t id = mtpc_graph_add_node(b->g, kind, name, len, flags, comdat, 0);
+  mtpc_ptrmap_put(&b->value_to_node, v, id);
+  if (len)
+    mtpc_strmap_put(&b->name_to_node, b->g->nodes[id].name, len, id);
+}
+
+static void add_nodes(builder *b) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(b->module); f; f = LLVMGetNextFunction(f))
+    add_value_node(b, f, MTPC_FUNCTION);
+  for (LLVMValueRef v = LLVMGetFirstGlobal(b->module); v; v = LLVMGetNextGlobal(v))
+    add_value_node(b, v, MTPC_VARIABLE);
+  for (LLVMValueRef a = LLVMGetFirstGlobalAlias(b->module); a; a = LLVMGetNextGlobalAlias(a))
+    add_value_node(b, a, MTPC_ALIAS);
+  for (LLVMValueRef i = LLVMGetFirstGlobalIFunc(b->module); i; i = LLVMGetNextGlobalIFunc(i))
+    add_value_node(b, i, MTPC_IFUNC);
+}
+
+static int is_ident_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         c == '_' || c == '.' || c == '$';
+}
+
+/* Calls fn(b, node, ctx) for every module symbol named as a token in text. */
+static void for_each_named_symbol(builder *b, const char *text, size_t len,
+                                  void (*fn)(builder *, uint32_t, void *), void *ctx) {
+  size_t i = 0;
+  while (i < len) {
+    if (!is_ident_char(text[i])) {
+      i++;
+      continue;
+    }
+    size_t start = i;
+    while (i < len && is_ident_char(text[i]))
+      i++;
+    uint32_t node;
+    if (mtpc_strmap_get(&b->name_to_node, text + start, i - start, &node))
+      fn(b, node, ctx);
+  }
+}
+
+typedef struct walk_ctx {
+  uint32_t from;
+  int in_used_list;
+  LLVMValueRef callee; /* the direct callee of the instruction walked, if any */
+} walk_ctx;
+
+static void asm_names_in_function(builder *b, uint32_t node, void *ctx) {
+  const walk_ctx *w = ctx;
+  mtpc_node *n = &b->g->nodes[node];
+  b->g->nodes[w->from].flags |= MTPC_N_ASM_NAMES_SYMBOL;
+  if (n->flags & MTPC_N_LOCAL)
+    mtpc_graph_add_bond(b->g, w->from, node);
+}
+
+static void visit_global(builder *b, const walk_ctx *w, uint32_t target, mtpc_ref_kind kind) {
+  if (w->in_used_list) {
+    b->g->nodes[target].flags |= MTPC_N_IN_USED_LIST;
+    return;
+  }
+  mtpc_graph_add_edge(b->g, w->from, target, kind);
+  b->g->nodes[w->from].flags |= MTPC_N_REFS_GLOBALS;
+}
+
+/* Records every global value reachable from `root` through constants. */
+static void walk_operand(builder *b, const walk_ctx *w, LLVMValueRef root) {
+  b->stack_count = 0;
+  MTPC_PUSH(b->stack, b->stack_count, b->stack_cap, root);
+  while (b->stack_count > 0) {
+    LLVMValueRef v = b->stack[--b->stack_count];
+    if (!v)
+      continue;
+    uint32_t node;
+    if (mtpc_ptrmap_get(&b->value_to_node, v, &node)) {
+      visit_global(b, w, node, v == root && v == w->callee ? MTPC_CALL : MTPC_REF);
+      continue;
+    }
+    if (LLVMIsAInlineAsm(v)) {
+      size_t len = 0;
+      const char *text = LLVMGetInlineAsmAsmString(v, &len);
+      for_each_named_symbol(b, text, len, asm_names_in_function, (void *)w);
+      continue;
+    }
+    if (!LLVMIsAConstant(v) || LLVMIsAGlobalValue(v))
+      continue;
+    if (LLVMIsABlockAddress(v)) {
+      LLVMValueRef fn = LLVMGetBlockAddressFunction(v);
+      uint32_t target;
+      if (mtpc_ptrmap_get(&b->value_to_node, fn, &target)) {
+        b->g->nodes[target].flags |= MTPC_N_BLOCKADDRESS_TAKEN;
+        b->g->nodes[w->from].flags |= MTPC_N_USES_BLOCKADDRESS;
+        mtpc_graph_add_bond(b->g, w->from, target);
+        visit_global(b, w, target, MTPC_REF);
+      }
+      continue;
+    }
+    int operands = LLVMGetNumOperands(v);
+    if (operands <= 0)
+      continue;
+    uint32_t seen;
+    if (mtpc_ptrmap_get(&b->seen_constants, v, &seen) && seen == b->generation)
+      continue;
+    mtpc_ptrmap_put(&b->seen_constants, v, b->generation);
+    for (int i = 0; i < operands; i++)
+      MTPC_PUSH(b->stack, b->stack_count, b->stack_cap, LLVMGetOperand(v, (unsigned)i));
+  }
+}
+
+static void walk_user_operands(builder *b, const walk_ctx *w, LLVMValueRef user) {
+  int operands = LLVMGetNumOperands(user);
+  for (int i = 0; i < operands; i++)
+    walk_operand(b, w, LLVMGetOperand(user, (unsigned)i));
+}
+
+static LLVMValueRef direct_callee(LLVMValueRef inst) {
+  if (!LLVMIsACallInst(inst) && !LLVMIsAInvokeInst(inst) && !LLVMIsACallBrInst(inst))
+    return NULL;
+  return LLVMGetCalledValue(inst);
+}
+
+static void walk_function(builder *b, uint32_t id, LLVMValueRef fn) {
+  walk_ctx w = {id, 0, NULL};
+  uint64_t instructions = 0;
+  /* Personality, prefix and prologue data are the function's own operands. */
+  walk_user_operands(b, &w, fn);
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
+         inst = LLVMGetNextInstruction(inst)) {
+      instructions++;
+      w.callee = direct_callee(inst);
+      walk_user_operands(b, &w, inst);
+    }
+  }
+  b->g->nodes[id].cost = instructions + 1;
+}
+
+static void associated_bond(builder *b, uint32_t id, LLVMValueRef gv, unsigned associated_kind) {
+  size_t count = 0;
+  LLVMValueMetadataEntry *entries = LLVMGlobalCopyAllMetadata(gv, &count);
+  LLVMContextRef ctx = LLVMGetModuleContext(b->module);
+  for (size_t i = 0; i < count; i++) {
+    if (LLVMValueMetadataEntriesGetKind(entries, (unsigned)i) != associated_kind)
+      continue;
+    LLVMValueRef md = LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)i));
+    unsigned operands = LLVMGetMDNodeNumOperands(md);
+    LLVMValueRef ops[4] = {0};
+    if (operands == 0 || operands > 4)
+      continue;
+    LLVMGetMDNodeOperands(md, ops);
+    uint32_t target;
+    if (ops[0] && mtpc_ptrmap_get(&b->value_to_node, ops[0], &target))
+      mtpc_graph_add_bond(b->g, id, target);
+  }
+  if (entries)
+    LLVMDisposeValueMetadataEntries(entries);
+}
+
+static void walk_globals(builder *b) {
+  unsigned associated_kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(b->module),
+                                                      "associated", 10);
+  uint32_t id = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(b->module); f; f = LLVMGetNextFunction(f), id++) {
+    b->generation = id + 1;
+    walk_function(b, id, f);
+  }
+  for (LLVMValueRef v = LLVMGetFirstGlobal(b->module); v; v = LLVMGetNextGlobal(v), id++) {
+    b->generation = id + 1;
+    walk_ctx w = {id, (b->g->nodes[id].flags & MTPC_N_USED_LIST) != 0, NULL};
+    LLVMValueRef init = LLVMIsDeclaration(v) ? NULL : LLVMGetInitializer(v);
+    if (init)
+      walk_operand(b, &w, init);
+    associated_bond(b, id, v, associated_kind);
+  }
+  /* An alias lives with its aliasee, an ifunc with its resolver. */
+  for (LLVMValueRef a = LLVMGetFirstGlobalAlias(b->module); a; a = LLVMGetNextGlobalAlias(a), id++) {
+    b->generation = id + 1;
+    walk_ctx w = {id, 0, NULL};
+    walk_operand(b, &w, LLVMAliasGetAliasee(a));
+  }
+  for (LLVMValueRef i = LLVMGetFirstGlobalIFunc(b->module); i; i = LLVMGetNextGlobalIFunc(i), id++) {
+    b->generation = id + 1;
+    walk_ctx w = {id, 0, NULL};
+    walk_operand(b, &w, LLVMGetGlobalIFuncResolver(i));
+  }
+}
+
+static void pin_module_asm_name(builder *b, uint32_t node, void *ctx) {
+  (void)ctx;
+  mtpc_node *n = &b->g->nodes[node];
+  if (mtpc_node_ownable(n))
+    n->flags |= MTPC_N_PINNED_PRIMARY;
+  if ((n->flags & MTPC_N_LOCAL) || (n->flags & MTPC_N_DECLARATION_ONLY))
+    b->asm_sensitive[node] = 1;
+}
+
+/* Module asm is emitted once, in partition 0, and may name any symbol: what it
+ * names is pinned there, and so is every user of a local or declared symbol it
+ * names (the asm may define that symbol locally). */
+static void pin_module_asm(builder *b) {
+  size_t len = 0;
+  const char *text = LLVMGetModuleInlineAsm(b->module, &len);
+  if (!text || len == 0)
+    return;
+  for_each_named_symbol(b, text, len, pin_module_asm_name, NULL);
+  mtpc_graph *g = b->g;
+  for (uint32_t u = 0; u < g->node_count; u++)
+    for (uint32_t e = g->edge_offsets[u]; e < g->edge_offsets[u + 1]; e++)
+      if (b->asm_sensitive[g->edge_targets[e]] && mtpc_node_ownable(&g->nodes[u]))
+        g->nodes[u].flags |= MTPC_N_PINNED_PRIMARY;
+}
+
+static void bond_aliases_and_ifuncs(mtpc_graph *g) {
+  for (uint32_t u = 0; u < g->node_count; u++) {
+    if (g->nodes[u].kind != MTPC_ALIAS && g->nodes[u].kind != MTPC_IFUNC)
+      continue;
+    for (uint32_t e = g->edge_offsets[u]; e < g->edge_offsets[u + 1]; e++)
+      mtpc_graph_add_bond(g, u, g->edge_targets[e]);
+  }
+}
+
+static void bond_comdats(mtpc_graph *g) {
+  uint32_t comdats = 0;
+  for (uint32_t i = 0; i < g->node_count; i++)
+    if (g->nodes[i].comdat != MTPC_NONE && g->nodes[i].comdat + 1 > comdats)
+      comdats = g->nodes[i].comdat + 1;
+  uint32_t *first = mtpc_xmalloc((comdats ? comdats : 1) * sizeof(uint32_t));
+  for (uint32_t c = 0; c < comdats; c++)
+    first[c] = MTPC_NONE;
+  for (uint32_t i = 0; i < g->node_count; i++) {
+    uint32_t c = g->nodes[i].comdat;
+    if (c == MTPC_NONE)
+      continue;
+    if (first[c] == MTPC_NONE)
+      first[c] = i;
+    else
+      mtpc_graph_add_bond(g, first[c], i);
+  }
+  free(first);
+}
+
+/* Type tests are resolved against the whole program's summary; a partition
+ * would lower them without it. */
+static void check_unsplittable(builder *b) {
+  static const char *const type_test_intrinsics[] = {
+      "llvm.type.test", "llvm.public.type.test", "llvm.type.checked.load",
+      "llvm.type.checked.load.relative"};
+  for (size_t i = 0; i < sizeof(type_test_intrinsics) / sizeof(*type_test_intrinsics); i++) {
+    LLVMValueRef f = LLVMGetNamedFunction(b->module, type_test_intrinsics[i]);
+    if (f && LLVMGetFirstUse(f)) {
+      char *reason = mtpc_xasprintf("the module calls %s (CFI or whole-program "
+                                    "devirtualization needs the whole module)",
+                                    type_test_intrinsics[i]);
+      mtpc_graph_mark_unsplittable(b->g, reason);
+      free(reason);
+    }
+  }
+}
+
+void mtpc_graph_build(mtpc_graph *g, LLVMModuleRef module) {
+  size_t id_len = 0;
+  const char *id = LLVMGetModuleIdentifier(module, &id_len);
+  char *module_id = mtpc_xstrndup(id, id_len);
+  mtpc_graph_init(g, module_id);
+  free(module_id);
+
+  builder b = {.g = g, .module = module};
+  mtpc_ptrmap_init(&b.value_to_node, 1024);
+  mtpc_strmap_init(&b.name_to_node, 1024);
+  mtpc_ptrmap_init(&b.comdat_ids, 64);
+  mtpc_ptrmap_init(&b.seen_constants, 4096);
+
+  add_nodes(&b);
+  b.asm_sensitive = mtpc_xcalloc(g->node_count, 1);
+  walk_globals(&b);
+  mtpc_graph_finalize(g);
+  bond_aliases_and_ifuncs(g);
+  bond_comdats(g);
+  pin_module_asm(&b);
+  check_unsplittable(&b);
+
+  free(b.asm_sensitive);
+  free(b.stack);
+  mtpc_ptrmap_free(&b.value_to_node);
+  mtpc_strmap_free(&b.name_to_node);
+  mtpc_ptrmap_free(&b.comdat_ids);
+  mtpc_ptrmap_free(&b.seen_constants);
+}

@@ -1,0 +1,651 @@
+/* From the reference graph to a plan, top to bottom:
+ *
+ *  1. atoms:   nodes bonded together (COMDATs, aliases, blockaddress users, ...)
+ *  2. units:   strongly connected components of the atom graph
+ *  3. groups:  a local unit whose users all sit in one group joins that group,
+ *              so code only one caller can reach stays with that caller
+ *  4. assign:  groups, largest first, to partitions with room left, preferring
+ *              the one they reference most, else the lightest
+ *  5. copies:  small callees across a cut get available_externally copies
+ *  6. exports: what another partition references; locals among them are
+ *              promoted to hidden names unique to the module
+ */
+#include "plan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include "scc.h"
+
+void mtpc_plan_options_init(mtpc_plan_options *o) {
+  o->partitions = 0;
+  o->import_instr_limit = MTPC_DEFAULT_IMPORT_LIMIT;
+}
+
+uint32_t mtpc_default_partition_count(uint64_t total_cost) {
+  uint64_t k = (total_cost + MTPC_COST_PER_PARTITION - 1) / MTPC_COST_PER_PARTITION;
+  if (k < 1)
+    k = 1;
+  if (k > MTPC_MAX_DEFAULT_PARTITIONS)
+    k = MTPC_MAX_DEFAULT_PARTITIONS;
+  return (uint32_t)k;
+}
+
+char *mtpc_promoted_name(const char *module_id, const char *base) {
+  size_t id_len = strlen(module_id), base_len = strlen(base);
+  char *key = mtpc_xmalloc(id_len + 1 + base_len);
+  memcpy(key, module_id, id_len);
+  key[id_len] = '\0';
+  memcpy(key + id_len + 1, base, base_len);
+  unsigned long long hash = XXH64(key, id_len + 1 + base_len, 0);
+  free(key);
+  return mtpc_xasprintf("%s.mtpc.%016llx", base, hash);
+}
+
+/* An undirected or directed weighted graph over small integer ids, in CSR. */
+typedef struct wgraph {
+  uint32_t count;
+  uint32_t *offsets, *targets, *weights;
+} wgraph;
+
+typedef struct wedge {
+  uint32_t from, to, weight;
+} wedge;
+
+static int compare_wedges(const void *a, const void *b) {
+  const wedge *x = a, *y = b;
+  if (x->from != y->from)
+    return x->from < y->from ? -1 : 1;
+  if (x->to != y->to)
+    return x->to < y->to ? -1 : 1;
+  return 0;
+}
+
+static void wgraph_build(wgraph *w, uint32_t count, wedge *edges, size_t edge_count) {
+  qsort(edges, edge_count, sizeof(*edges), compare_wedges);
+  w->count = count;
+  w->offsets = mtpc_xcalloc(count + 1, sizeof(uint32_t));
+  w->targets = mtpc_xmalloc((edge_count ? edge_count : 1) * sizeof(uint32_t));
+  w->weights = mtpc_xmalloc((edge_count ? edge_count : 1) * sizeof(uint32_t));
+  uint32_t out = 0;
+  for (size_t i = 0; i < edge_count; i++) {
+    if (out > 0 && edges[i].from == edges[i - 1].from && edges[i].to == edges[i - 1].to) {
+      w->weights[out - 1] += edges[i].weight;
+      continue;
+    }
+    w->targets[out] = edges[i].to;
+    w->weights[out] = edges[i].weight;
+    w->offsets[edges[i].from + 1]++;
+    out++;
+  }
+  for (uint32_t v = 0; v < count; v++)
+    w->offsets[v + 1] += w->offsets[v];
+}
+
+static void wgraph_free(wgraph *w) {
+  free(w->offsets);
+  free(w->targets);
+  free(w->weights);
+}
+
+typedef struct planner {
+  const mtpc_graph *g;
+  const mtpc_plan_options *o;
+  mtpc_plan *plan;
+  uint32_t *node_atom;  /* node -> atom, MTPC_NONE if not ownable */
+  uint32_t atom_count;
+  uint32_t *atom_unit;
+  uint32_t unit_count;
+  uint64_t *unit_cost;
+  uint64_t group_limit; /* a unit joins a group only while the group stays under this */
+  uint32_t *unit_group;
+  uint32_t group_count;
+  uint64_t *group_cost;
+  uint8_t *group_pinned;
+  uint32_t *group_partition;
+} planner;
+
+/* 1. atoms */
+static void find_atoms(planner *p) {
+  const mtpc_graph *g = p->g;
+  mtpc_unionfind uf;
+  mtpc_uf_init(&uf, g->node_count);
+  for (uint32_t i = 0; i < g->bond_count; i++) {
+    uint32_t a = g->bonds[i][0], b = g->bonds[i][1];
+    if (mtpc_node_ownable(&g->nodes[a]) && mtpc_node_ownable(&g->nodes[b]))
+      mtpc_uf_union(&uf, a, b);
+  }
+  p->node_atom = mtpc_xmalloc(g->node_count * sizeof(uint32_t));
+  uint32_t *root_atom = mtpc_xmalloc(g->node_count * sizeof(uint32_t));
+  for (uint32_t i = 0; i < g->node_count; i++)
+    root_atom[i] = MTPC_NONE;
+  p->atom_count = 0;
+  for (uint32_t i = 0; i < g->node_count; i++) {
+    p->node_atom[i] = MTPC_NONE;
+    if (!mtpc_node_ownable(&g->nodes[i]))
+      continue;
+    uint32_t root = mtpc_uf_find(&uf, i);
+    if (root_atom[root] == MTPC_NONE)
+      root_atom[root] = p->atom_count++;
+    p->node_atom[i] = root_atom[root];
+  }
+  free(root_atom);
+  mtpc_uf_free(&uf);
+}
+
+enum { EDGES_DIRECTED = 0, EDGES_UNDIRECTED = 1, EDGES_CALLS_ONLY = 2 };
+
+/* A call couples caller and callee more than any other reference: inlining
+ * needs both in one partition. */
+static uint32_t coupling(const mtpc_graph *g, uint32_t e) {
+  return g->edge_weights[e] + 3 * g->edge_calls[e];
+}
+
+/* Edges between different ids of `map` (node -> id). */
+static void mapped_edges(const mtpc_graph *g, const uint32_t *map, uint32_t id_count, int mode,
+                         wgraph *out) {
+  wedge *edges = NULL;
+  size_t count = 0, cap = 0;
+  for (uint32_t u = 0; u < g->node_count; u++) {
+    if (map[u] == MTPC_NONE)
+      continue;
+    for (uint32_t e = g->edge_offsets[u]; e < g->edge_offsets[u + 1]; e++) {
+      uint32_t v = g->edge_targets[e];
+      if (map[v] == MTPC_NONE || map[v] == map[u])
+        continue;
+      if ((mode & EDGES_CALLS_ONLY) && g->edge_calls[e] == 0)
+        continue;
+      wedge forward = {map[u], map[v], coupling(g, e)};
+      MTPC_PUSH(edges, count, cap, forward);
+      if (mode & EDGES_UNDIRECTED) {
+        wedge back = {map[v], map[u], forward.weight};
+        MTPC_PUSH(edges, count, cap, back);
+      }
+    }
+  }
+  wgraph_build(out, id_count, edges, count);
+  free(edges);
+}
+
+/* The reversed edges of `map`: predecessors of each id. */
+static void mapped_predecessors(const mtpc_graph *g, const uint32_t *map, uint32_t id_count,
+                                int mode, wgraph *out) {
+  wgraph forward;
+  mapped_edges(g, map, id_count, mode, &forward);
+  uint32_t edge_count = forward.offsets[id_count];
+  wedge *reverse = mtpc_xmalloc((edge_count ? edge_count : 1) * sizeof(wedge));
+  for (uint32_t u = 0; u < id_count; u++)
+    for (uint32_t e = forward.offsets[u]; e < forward.offsets[u + 1]; e++)
+      reverse[e] = (wedge){forward.targets[e], u, forward.weights[e]};
+  wgraph_build(out, id_count, reverse, edge_count);
+  free(reverse);
+  wgraph_free(&forward);
+}
+
+/* Appends the atoms of one strongly connected component in DFS postorder over
+ * its internal calls, so that within the cycle callees still tend to come
+ * before their callers. */
+static void postorder_component(const wgraph *atoms, const uint32_t *scc, const uint32_t *members,
+                                uint32_t member_count, uint8_t *visited, uint32_t *stack,
+                                uint32_t *next_edge, uint32_t *out, uint32_t *out_count) {
+  for (uint32_t m = 0; m < member_count; m++) {
+    uint32_t root = members[m];
+    if (visited[root])
+      continue;
+    uint32_t depth = 0;
+    stack[depth++] = root;
+    visited[root] = 1;
+    next_edge[root] = atoms->offsets[root];
+    while (depth > 0) {
+      uint32_t a = stack[depth - 1];
+      if (next_edge[a] < atoms->offsets[a + 1]) {
+        uint32_t b = atoms->targets[next_edge[a]++];
+        if (scc[b] == scc[a] && !visited[b]) {
+          visited[b] = 1;
+          next_edge[b] = atoms->offsets[b];
+          stack[depth++] = b;
+        }
+        continue;
+      }
+      out[(*out_count)++] = a;
+      depth--;
+    }
+  }
+}
+
+/* Groups are cut below half a partition's share so that largest-first
+ * assignment can balance them; the finest split keeps whole groups. */
+static uint64_t group_limit(const mtpc_plan_options *o, uint64_t total_cost) {
+  if (o->partitions == MTPC_PLAN_FINEST || o->partitions == 1)
+    return UINT64_MAX;
+  uint32_t k = o->partitions ? o->partitions : mtpc_default_partition_count(total_cost);
+  uint64_t limit = total_cost / k / 2;
+  return limit ? limit : 1;
+}
+
+/* 2. units: strongly connected components of the call graph between atoms.
+ * A component heavier than the group limit cannot be balanced; it is split
+ * into its atoms (each a unit of its own). */
+static void find_units(planner *p) {
+  uint32_t n = p->atom_count, slots = n ? n : 1;
+  wgraph atoms;
+  mapped_edges(p->g, p->node_atom, n, EDGES_CALLS_ONLY, &atoms);
+  mtpc_csr csr = {n, atoms.offsets, atoms.targets};
+  uint32_t *scc = mtpc_xmalloc(slots * sizeof(uint32_t));
+  uint32_t scc_count = mtpc_scc(&csr, scc);
+
+  uint64_t *scc_cost = mtpc_xcalloc(scc_count ? scc_count : 1, sizeof(uint64_t));
+  uint32_t *bucket_start = mtpc_xcalloc(scc_count + 1, sizeof(uint32_t));
+  for (uint32_t i = 0; i < p->g->node_count; i++)
+    if (p->node_atom[i] != MTPC_NONE)
+      scc_cost[scc[p->node_atom[i]]] += p->g->nodes[i].cost;
+  for (uint32_t a = 0; a < n; a++)
+    bucket_start[scc[a] + 1]++;
+  for (uint32_t c = 0; c < scc_count; c++)
+    bucket_start[c + 1] += bucket_start[c];
+  uint32_t *members = mtpc_xmalloc(slots * sizeof(uint32_t));
+  uint32_t *fill = mtpc_xmalloc((scc_count ? scc_count : 1) * sizeof(uint32_t));
+  memcpy(fill, bucket_start, scc_count * sizeof(uint32_t));
+  for (uint32_t a = 0; a < n; a++)
+    members[fill[scc[a]]++] = a;
+
+  uint8_t *visited = mtpc_xcalloc(slots, 1);
+  uint32_t *stack = mtpc_xmalloc(slots * sizeof(uint32_t));
+  uint32_t *next_edge = mtpc_xmalloc(slots * sizeof(uint32_t));
+  uint32_t *order = mtpc_xmalloc(slots * sizeof(uint32_t));
+  p->atom_unit = mtpc_xmalloc(slots * sizeof(uint32_t));
+  p->unit_count = 0;
+  for (uint32_t c = 0; c < scc_count; c++) {
+    uint32_t first = bucket_start[c], size = bucket_start[c + 1] - first;
+    if (size == 1 || scc_cost[c] <= p->group_limit) {
+      for (uint32_t m = 0; m < size; m++)
+        p->atom_unit[members[first + m]] = p->unit_count;
+      p->unit_count++;
+      continue;
+    }
+    uint32_t ordered = 0;
+    postorder_component(&atoms, scc, members + first, size, visited, stack, next_edge, order,
+                        &ordered);
+    for (uint32_t m = 0; m < ordered; m++)
+      p->atom_unit[order[m]] = p->unit_count++;
+  }
+  free(visited);
+  free(stack);
+  free(next_edge);
+  free(order);
+  free(members);
+  free(fill);
+  free(bucket_start);
+  free(scc_cost);
+  free(scc);
+  wgraph_free(&atoms);
+}
+
+/* The group every predecessor of unit k belongs to, or MTPC_NONE when they
+ * disagree, one is not grouped yet, or there are none. */
+static uint32_t common_group(const planner *p, const wgraph *preds, uint32_t k) {
+  if (preds->offsets[k] == preds->offsets[k + 1])
+    return MTPC_NONE;
+  uint32_t group = p->unit_group[preds->targets[preds->offsets[k]]];
+  for (uint32_t e = preds->offsets[k] + 1; e < preds->offsets[k + 1] && group != MTPC_NONE; e++)
+    if (p->unit_group[preds->targets[e]] != group)
+      group = MTPC_NONE;
+  return group;
+}
+
+/* 3. groups */
+static void find_groups(planner *p) {
+  const mtpc_graph *g = p->g;
+  uint32_t units = p->unit_count, slots = units ? units : 1;
+  uint32_t *node_unit = mtpc_xmalloc(g->node_count * sizeof(uint32_t));
+  uint8_t *unit_local = mtpc_xmalloc(slots);
+  uint8_t *unit_code = mtpc_xcalloc(slots, 1);
+  memset(unit_local, 1, slots);
+  for (uint32_t i = 0; i < g->node_count; i++) {
+    node_unit[i] = p->node_atom[i] == MTPC_NONE ? MTPC_NONE : p->atom_unit[p->node_atom[i]];
+    if (node_unit[i] == MTPC_NONE)
+      continue;
+    uint32_t f = g->nodes[i].flags;
+    if (!(f & MTPC_N_LOCAL) || (f & (MTPC_N_IN_USED_LIST | MTPC_N_PINNED_PRIMARY)))
+      unit_local[node_unit[i]] = 0;
+    if (g->nodes[i].kind == MTPC_FUNCTION)
+      unit_code[node_unit[i]] = 1;
+  }
+  p->unit_cost = mtpc_xcalloc(slots, sizeof(uint64_t));
+  for (uint32_t i = 0; i < g->node_count; i++)
+    if (node_unit[i] != MTPC_NONE)
+      p->unit_cost[node_unit[i]] += g->nodes[i].cost;
+  uint64_t *cost = mtpc_xcalloc(slots, sizeof(uint64_t));
+  wgraph callers, users;
+  mapped_predecessors(g, node_unit, units, EDGES_CALLS_ONLY, &callers);
+  mapped_predecessors(g, node_unit, units, EDGES_DIRECTED, &users);
+
+  p->unit_group = mtpc_xmalloc(slots * sizeof(uint32_t));
+  for (uint32_t k = 0; k < units; k++)
+    p->unit_group[k] = MTPC_NONE;
+  p->group_count = 0;
+  /* Code first: callers have higher unit numbers, so descending order sees
+   * every caller of a unit before the unit itself. */
+  for (uint32_t k = units; k-- > 0;) {
+    if (!unit_code[k])
+      continue;
+    uint32_t group = unit_local[k] ? common_group(p, &callers, k) : MTPC_NONE;
+    if (group != MTPC_NONE && cost[group] + p->unit_cost[k] > p->group_limit)
+      group = MTPC_NONE;
+    p->unit_group[k] = group != MTPC_NONE ? group : p->group_count++;
+    cost[p->unit_group[k]] += p->unit_cost[k];
+  }
+  free(cost);
+  /* Then data: a local variable joins the group of the code that uses it. */
+  for (uint32_t k = 0; k < units; k++) {
+    if (unit_code[k])
+      continue;
+    uint32_t group = unit_local[k] ? common_group(p, &users, k) : MTPC_NONE;
+    p->unit_group[k] = group != MTPC_NONE ? group : p->group_count++;
+  }
+  wgraph_free(&callers);
+  wgraph_free(&users);
+  free(unit_local);
+  free(unit_code);
+  free(node_unit);
+
+  p->group_cost = mtpc_xcalloc(p->group_count ? p->group_count : 1, sizeof(uint64_t));
+  p->group_pinned = mtpc_xcalloc(p->group_count ? p->group_count : 1, 1);
+  for (uint32_t i = 0; i < g->node_count; i++) {
+    uint32_t grp = p->plan->nodes[i].group =
+        p->node_atom[i] == MTPC_NONE ? MTPC_NONE : p->unit_group[p->atom_unit[p->node_atom[i]]];
+    if (grp == MTPC_NONE)
+      continue;
+    p->group_cost[grp] += g->nodes[i].cost;
+    if (g->nodes[i].flags & MTPC_N_PINNED_PRIMARY)
+      p->group_pinned[grp] = 1;
+  }
+}
+
+static const uint64_t *sort_costs;
+static int compare_groups_by_cost(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  if (sort_costs[x] != sort_costs[y])
+    return sort_costs[x] > sort_costs[y] ? -1 : 1;
+  return x < y ? -1 : (x > y);
+}
+
+static uint32_t choose_partition(const uint64_t *load, const uint64_t *affinity, uint32_t k,
+                                 uint64_t cost, uint64_t capacity) {
+  uint32_t best = MTPC_NONE, lightest = 0;
+  for (uint32_t q = 0; q < k; q++) {
+    if (load[q] < load[lightest])
+      lightest = q;
+    if (load[q] + cost > capacity)
+      continue;
+    if (best == MTPC_NONE || affinity[q] > affinity[best] ||
+        (affinity[q] == affinity[best] && load[q] < load[best]))
+      best = q;
+  }
+  return best != MTPC_NONE ? best : lightest;
+}
+
+static uint32_t partition_count(planner *p, uint64_t total_cost) {
+  uint32_t costly_groups = 0;
+  for (uint32_t grp = 0; grp < p->group_count; grp++)
+    costly_groups += p->group_cost[grp] > 0;
+  uint32_t k = p->o->partitions;
+  if (k == 0)
+    k = mtpc_default_partition_count(total_cost);
+  if (k > costly_groups)
+    k = costly_groups;
+  return k ? k : 1;
+}
+
+/* Pinned groups can leave a partition without any group; renumber the rest,
+ * keeping partition 0 (the primary) where it is. */
+static void drop_empty_partitions(planner *p) {
+  uint32_t k = p->plan->partition_count;
+  uint32_t *renumber = mtpc_xcalloc(k, sizeof(uint32_t));
+  for (uint32_t grp = 0; grp < p->group_count; grp++)
+    renumber[p->group_partition[grp]] = 1;
+  renumber[0] = 1;
+  uint32_t used = 0;
+  for (uint32_t q = 0; q < k; q++)
+    renumber[q] = renumber[q] ? used++ : MTPC_NONE;
+  for (uint32_t grp = 0; grp < p->group_count; grp++)
+    p->group_partition[grp] = renumber[p->group_partition[grp]];
+  p->plan->partition_count = used;
+  free(renumber);
+}
+
+/* 4. assign */
+static void assign_groups(planner *p, uint64_t total_cost) {
+  uint32_t k = p->plan->partition_count = partition_count(p, total_cost);
+  int finest = p->o->partitions == MTPC_PLAN_FINEST;
+  uint32_t groups = p->group_count;
+  uint32_t *group_node = mtpc_xmalloc(p->g->node_count * sizeof(uint32_t));
+  for (uint32_t i = 0; i < p->g->node_count; i++)
+    group_node[i] = p->plan->nodes[i].group;
+  wgraph adjacency;
+  mapped_edges(p->g, group_node, groups, EDGES_UNDIRECTED, &adjacency);
+  free(group_node);
+
+  uint32_t *order = mtpc_xmalloc((groups ? groups : 1) * sizeof(uint32_t));
+  for (uint32_t grp = 0; grp < groups; grp++)
+    order[grp] = grp;
+  sort_costs = p->group_cost;
+  qsort(order, groups, sizeof(uint32_t), compare_groups_by_cost);
+
+  p->group_partition = mtpc_xmalloc((groups ? groups : 1) * sizeof(uint32_t));
+  for (uint32_t grp = 0; grp < groups; grp++)
+    p->group_partition[grp] = p->group_pinned[grp] ? 0 : MTPC_NONE;
+  uint64_t *load = mtpc_xcalloc(k, sizeof(uint64_t));
+  uint64_t *affinity = mtpc_xcalloc(k, sizeof(uint64_t));
+  for (uint32_t grp = 0; grp < groups; grp++)
+    if (p->group_pinned[grp])
+      load[0] += p->group_cost[grp];
+  uint64_t capacity = (total_cost + k - 1) / k;
+  uint32_t next_fresh = load[0] > 0 ? 1 : 0;
+
+  for (uint32_t i = 0; i < groups; i++) {
+    uint32_t grp = order[i];
+    if (p->group_partition[grp] != MTPC_NONE)
+      continue;
+    memset(affinity, 0, k * sizeof(uint64_t));
+    for (uint32_t e = adjacency.offsets[grp]; e < adjacency.offsets[grp + 1]; e++) {
+      uint32_t q = p->group_partition[adjacency.targets[e]];
+      if (q != MTPC_NONE)
+        affinity[q] += adjacency.weights[e];
+    }
+    uint32_t q;
+    if (finest && p->group_cost[grp] > 0 && next_fresh < k)
+      q = next_fresh++;
+    else if (finest)
+      q = choose_partition(load, affinity, k, 0, UINT64_MAX);
+    else
+      q = choose_partition(load, affinity, k, p->group_cost[grp], capacity);
+    p->group_partition[grp] = q;
+    load[q] += p->group_cost[grp];
+  }
+  free(load);
+  free(affinity);
+  free(order);
+  wgraph_free(&adjacency);
+  drop_empty_partitions(p);
+}
+
+static int importable_function(const mtpc_node *n) {
+  const uint32_t never = MTPC_N_INTERPOSABLE | MTPC_N_NOINLINE | MTPC_N_USES_BLOCKADDRESS |
+                         MTPC_N_BLOCKADDRESS_TAKEN | MTPC_N_ASM_NAMES_SYMBOL |
+                         MTPC_N_REFS_LOCAL_COMDAT | MTPC_N_PINNED_PRIMARY;
+  if (n->kind != MTPC_FUNCTION || !mtpc_node_ownable(n) || (n->flags & never))
+    return 0;
+  return !((n->flags & MTPC_N_LOCAL) && (n->flags & MTPC_N_IN_COMDAT));
+}
+
+static int importable_variable(const mtpc_node *n) {
+  const uint32_t never = MTPC_N_INTERPOSABLE | MTPC_N_THREAD_LOCAL | MTPC_N_REFS_GLOBALS |
+                         MTPC_N_APPENDING | MTPC_N_PINNED_PRIMARY;
+  if (n->kind != MTPC_VARIABLE || !mtpc_node_ownable(n) || !(n->flags & MTPC_N_CONSTANT) ||
+      (n->flags & never))
+    return 0;
+  return !((n->flags & MTPC_N_LOCAL) && (n->flags & MTPC_N_IN_COMDAT));
+}
+
+typedef struct import_item {
+  uint32_t node;
+  uint32_t budget;
+} import_item;
+
+/* 5. copies: what partition q needs a body of, besides what it owns. Like
+ * ThinLTO's importer, each step away from owned code shrinks the budget. */
+static void find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap) {
+  const mtpc_graph *g = p->g;
+  mtpc_plan *plan = p->plan;
+  size_t depth = 0;
+  for (uint32_t u = 0; u < g->node_count; u++)
+    if (plan->nodes[u].owner == q)
+      MTPC_PUSH(*stack, depth, *cap, ((import_item){u, p->o->import_instr_limit}));
+  while (depth > 0) {
+    import_item item = (*stack)[--depth];
+    for (uint32_t e = g->edge_offsets[item.node]; e < g->edge_offsets[item.node + 1]; e++) {
+      uint32_t v = g->edge_targets[e];
+      const mtpc_node *n = &g->nodes[v];
+      size_t bit = (size_t)q * plan->node_count + v;
+      if (plan->nodes[v].owner == q || mtpc_bitset_test(&plan->copies, bit))
+        continue;
+      int input_copy = (n->flags & MTPC_N_AVAILABLE_EXTERNALLY) && (n->flags & MTPC_N_DEFINITION);
+      int take = input_copy || importable_variable(n) ||
+                 (importable_function(n) &&
+                  (n->cost <= item.budget || (n->flags & MTPC_N_ALWAYSINLINE)));
+      if (!take)
+        continue;
+      mtpc_bitset_set(&plan->copies, bit);
+      if (!input_copy && plan->nodes[v].owner != MTPC_NONE) {
+        plan->partitions[q].imported_cost += n->cost;
+        plan->duplicated_cost += n->cost;
+      }
+      if (n->kind == MTPC_FUNCTION)
+        MTPC_PUSH(*stack, depth, *cap, ((import_item){v, input_copy ? item.budget : item.budget * 7 / 10}));
+    }
+  }
+}
+
+/* 6. exports */
+static void find_exports(planner *p) {
+  const mtpc_graph *g = p->g;
+  mtpc_plan *plan = p->plan;
+  for (uint32_t q = 0; q < plan->partition_count; q++) {
+    for (uint32_t u = 0; u < g->node_count; u++) {
+      int present = plan->nodes[u].owner == q || mtpc_plan_has_copy(plan, q, u);
+      if (!present)
+        continue;
+      if (plan->nodes[u].owner != q && plan->nodes[u].owner != MTPC_NONE)
+        plan->nodes[u].exported = 1;
+      for (uint32_t e = g->edge_offsets[u]; e < g->edge_offsets[u + 1]; e++) {
+        uint32_t v = g->edge_targets[e];
+        if (plan->nodes[v].owner != MTPC_NONE && plan->nodes[v].owner != q)
+          plan->nodes[v].exported = 1;
+      }
+    }
+  }
+  for (uint32_t i = 0; i < g->node_count; i++) {
+    mtpc_plan_node *n = &plan->nodes[i];
+    if (!n->exported || !(n->flags & MTPC_N_LOCAL))
+      continue;
+    char *anonymous = NULL;
+    if (n->flags & MTPC_N_UNNAMED)
+      anonymous = mtpc_xasprintf("__mtpc_unnamed.%u", i);
+    n->promoted_name = mtpc_promoted_name(plan->module_id, anonymous ? anonymous : n->name);
+    free(anonymous);
+  }
+}
+
+static void init_plan_nodes(const mtpc_graph *g, mtpc_plan *plan) {
+  plan->module_id = mtpc_xstrdup(g->module_id);
+  plan->node_count = g->node_count;
+  plan->nodes = mtpc_xcalloc(g->node_count ? g->node_count : 1, sizeof(mtpc_plan_node));
+  for (uint32_t i = 0; i < g->node_count; i++) {
+    const mtpc_node *n = &g->nodes[i];
+    plan->nodes[i] = (mtpc_plan_node){mtpc_xstrndup(n->name, n->name_len), NULL, n->kind,
+                                      n->flags, MTPC_NONE, MTPC_NONE, n->cost, 0};
+    if (mtpc_node_ownable(n))
+      plan->total_cost += n->cost;
+  }
+}
+
+static void finish_partitions(planner *p) {
+  mtpc_plan *plan = p->plan;
+  uint32_t k = plan->partition_count;
+  for (uint32_t i = 0; i < plan->node_count; i++) {
+    mtpc_plan_node *n = &plan->nodes[i];
+    if (n->group == MTPC_NONE)
+      continue;
+    n->owner = p->group_partition[n->group];
+    plan->partitions[n->owner].cost += n->cost;
+    plan->partitions[n->owner].functions += n->kind == MTPC_FUNCTION;
+  }
+  for (uint32_t grp = 0; grp < p->group_count; grp++)
+    plan->partitions[p->group_partition[grp]].groups++;
+  mtpc_bitset_init(&plan->copies, (size_t)k * plan->node_count);
+  import_item *stack = NULL;
+  size_t cap = 0;
+  for (uint32_t q = 0; q < k; q++)
+    find_copies(p, q, &stack, &cap);
+  free(stack);
+  find_exports(p);
+}
+
+static void check_promoted_names(mtpc_plan *plan) {
+  mtpc_strmap names;
+  mtpc_strmap_init(&names, plan->node_count);
+  for (uint32_t i = 0; i < plan->node_count; i++)
+    mtpc_strmap_put(&names, plan->nodes[i].name, strlen(plan->nodes[i].name), i);
+  for (uint32_t i = 0; i < plan->node_count && !plan->unsplit_reason; i++) {
+    const char *promoted = plan->nodes[i].promoted_name;
+    uint32_t other;
+    if (promoted && mtpc_strmap_get(&names, promoted, strlen(promoted), &other))
+      plan->unsplit_reason = mtpc_xasprintf("the promoted name '%s' is already taken", promoted);
+  }
+  mtpc_strmap_free(&names);
+}
+
+void mtpc_plan_build(const mtpc_graph *g, const mtpc_plan_options *o, mtpc_plan *plan) {
+  memset(plan, 0, sizeof(*plan));
+  init_plan_nodes(g, plan);
+  mtpc_plan_options single = *o;
+  if (g->unsplittable) {
+    plan->unsplit_reason = mtpc_xstrdup(g->unsplittable);
+    single.partitions = 1;
+  }
+  planner p = {.g = g, .o = &single, .plan = plan};
+  p.group_limit = group_limit(&single, plan->total_cost);
+  find_atoms(&p);
+  find_units(&p);
+  find_groups(&p);
+  plan->group_count = p.group_count;
+  assign_groups(&p, plan->total_cost);
+  plan->partitions = mtpc_xcalloc(plan->partition_count, sizeof(mtpc_plan_partition));
+  finish_partitions(&p);
+  check_promoted_names(plan);
+
+  free(p.node_atom);
+  free(p.atom_unit);
+  free(p.unit_cost);
+  free(p.unit_group);
+  free(p.group_cost);
+  free(p.group_pinned);
+  free(p.group_partition);
+}
+
+void mtpc_plan_free(mtpc_plan *plan) {
+  for (uint32_t i = 0; i < plan->node_count; i++) {
+    free(plan->nodes[i].name);
+    free(plan->nodes[i].promoted_name);
+  }
+  free(plan->nodes);
+  free(plan->partitions);
+  free(plan->module_id);
+  free(plan->unsplit_reason);
+  mtpc_bitset_free(&plan->copies);
+  memset(plan, 0, sizeof(*plan));
+}

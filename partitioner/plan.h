@@ -1,0 +1,72 @@
+/* The plan: which partition owns each definition, which partitions receive
+ * available_externally copies, and which local symbols must be promoted.
+ * It depends only on the graph and the options, never on threads or timing. */
+#ifndef MTPC_PLAN_H
+#define MTPC_PLAN_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "graph.h"
+#include "support.h"
+
+#define MTPC_PLAN_FINEST UINT32_MAX
+/* Default partition count: one partition per this much cost, at most
+ * MTPC_MAX_DEFAULT_PARTITIONS. */
+#define MTPC_COST_PER_PARTITION 25000u
+#define MTPC_MAX_DEFAULT_PARTITIONS 32u
+#define MTPC_DEFAULT_IMPORT_LIMIT 100u
+
+typedef struct mtpc_plan_options {
+  uint32_t partitions;         /* 0 = from the module's cost; MTPC_PLAN_FINEST = one per group */
+  uint32_t import_instr_limit; /* callee cost limit for available_externally copies */
+} mtpc_plan_options;
+
+typedef struct mtpc_plan_node {
+  char *name;          /* original name ("" when unnamed) */
+  char *promoted_name; /* new external hidden name, or NULL */
+  mtpc_node_kind kind;
+  uint32_t flags;      /* graph flags */
+  uint32_t owner;      /* owning partition, or MTPC_NONE for what nobody owns */
+  uint32_t group;      /* MTPC_NONE when not owned */
+  uint64_t cost;
+  int exported;        /* referenced from a partition other than its owner */
+} mtpc_plan_node;
+
+typedef struct mtpc_plan_partition {
+  uint64_t cost;          /* of the definitions it owns */
+  uint64_t imported_cost; /* of the available_externally copies it receives */
+  uint32_t functions;
+  uint32_t groups;
+} mtpc_plan_partition;
+
+typedef struct mtpc_plan {
+  char *module_id;
+  uint32_t partition_count;
+  mtpc_plan_partition *partitions;
+  uint32_t node_count;
+  mtpc_plan_node *nodes;
+  uint32_t group_count;
+  /* Bit p * node_count + i: partition p keeps an available_externally body of
+   * node i (a copy of a definition owned elsewhere, or the module's own
+   * available_externally definition). */
+  mtpc_bitset copies;
+  uint64_t total_cost;
+  uint64_t duplicated_cost;
+  char *unsplit_reason; /* why the module is compiled as one partition, or NULL */
+} mtpc_plan;
+
+void mtpc_plan_options_init(mtpc_plan_options *o);
+void mtpc_plan_build(const mtpc_graph *g, const mtpc_plan_options *o, mtpc_plan *plan);
+void mtpc_plan_free(mtpc_plan *plan);
+void mtpc_plan_print(const mtpc_plan *plan, FILE *out);
+uint32_t mtpc_default_partition_count(uint64_t total_cost);
+
+static inline int mtpc_plan_has_copy(const mtpc_plan *plan, uint32_t partition, uint32_t node) {
+  return mtpc_bitset_test(&plan->copies, (size_t)partition * plan->node_count + node);
+}
+
+/* `base` + ".mtpc." + 16 hex digits of xxh64(module_id, NUL, base). */
+char *mtpc_promoted_name(const char *module_id, const char *base);
+
+#endif

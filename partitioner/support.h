@@ -1,0 +1,82 @@
+/* Small containers shared by the partitioner and the backend: checked
+ * allocation, growable arrays, a bit set and two hash maps. */
+#ifndef MTPC_SUPPORT_H
+#define MTPC_SUPPORT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+void *mtpc_xmalloc(size_t size);
+void *mtpc_xcalloc(size_t count, size_t size);
+void *mtpc_xrealloc(void *ptr, size_t size);
+char *mtpc_xstrndup(const char *s, size_t len);
+char *mtpc_xstrdup(const char *s);
+/* malloc'ed, printf-formatted string. */
+char *mtpc_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grows *items (of *cap elements of elem_size) to hold at least `need`. */
+void mtpc_grow(void **items, size_t *cap, size_t need, size_t elem_size);
+#define MTPC_PUSH(items, count, cap, value)                                          \
+  do {                                                                               \
+    mtpc_grow((void **)&(items), &(cap), (count) + 1, sizeof(*(items)));             \
+    (items)[(count)++] = (value);                                                    \
+  } while (0)
+
+typedef struct mtpc_bitset {
+  uint64_t *words;
+  size_t bits;
+} mtpc_bitset;
+
+void mtpc_bitset_init(mtpc_bitset *set, size_t bits);
+void mtpc_bitset_free(mtpc_bitset *set);
+static inline void mtpc_bitset_set(mtpc_bitset *set, size_t i) {
+  set->words[i / 64] |= UINT64_C(1) << (i % 64);
+}
+static inline int mtpc_bitset_test(const mtpc_bitset *set, size_t i) {
+  return (int)((set->words[i / 64] >> (i % 64)) & 1);
+}
+
+/* Pointer -> uint32 map (open addressing); keys are never NULL. */
+typedef struct mtpc_ptrmap {
+  const void **keys;
+  uint32_t *values;
+  size_t cap, count;
+} mtpc_ptrmap;
+
+void mtpc_ptrmap_init(mtpc_ptrmap *map, size_t expected);
+void mtpc_ptrmap_free(mtpc_ptrmap *map);
+void mtpc_ptrmap_put(mtpc_ptrmap *map, const void *key, uint32_t value);
+/* Returns 1 and sets *value when found. */
+int mtpc_ptrmap_get(const mtpc_ptrmap *map, const void *key, uint32_t *value);
+
+/* String (not owned, must outlive the map) -> uint32 map. */
+typedef struct mtpc_strmap {
+  const char **keys;
+  size_t *lens;
+  uint32_t *values;
+  size_t cap, count;
+} mtpc_strmap;
+
+void mtpc_strmap_init(mtpc_strmap *map, size_t expected);
+void mtpc_strmap_free(mtpc_strmap *map);
+void mtpc_strmap_put(mtpc_strmap *map, const char *key, size_t len, uint32_t value);
+int mtpc_strmap_get(const mtpc_strmap *map, const char *key, size_t len, uint32_t *value);
+
+/* Union-find over 0..n-1 with path halving; the smaller index becomes the
+ * root so results do not depend on the order of unions. */
+typedef struct mtpc_unionfind {
+  uint32_t *parent;
+  size_t count;
+} mtpc_unionfind;
+
+void mtpc_uf_init(mtpc_unionfind *uf, size_t count);
+void mtpc_uf_free(mtpc_unionfind *uf);
+uint32_t mtpc_uf_find(mtpc_unionfind *uf, uint32_t x);
+void mtpc_uf_union(mtpc_unionfind *uf, uint32_t a, uint32_t b);
+
+double mtpc_now_seconds(void);
+/* Current and peak resident set size of this process, in bytes. */
+uint64_t mtpc_current_rss(void);
+uint64_t mtpc_peak_rss(void);
+
+#endif

@@ -1,0 +1,324 @@
+/* mtpc: the command-line driver. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/BitReader.h>
+#include <llvm-c/Core.h>
+
+#include "../lto-backend/merge.h"
+#include "mtpc/mtpc.h"
+
+static const char usage_text[] =
+    "OVERVIEW: compile one large LLVM module on many cores\n"
+    "\n"
+    "USAGE: mtpc compile <input.bc> -o <output.o> [options]\n"
+    "       mtpc plan <input.bc> [options]\n"
+    "\n"
+    "compile splits the module along its call graph, optimizes and code-generates\n"
+    "the parts in parallel, and writes one relocatable ELF object with the symbols\n"
+    "of a serial compile. plan prints the partition plan instead.\n"
+    "\n"
+    "OPTIONS:\n"
+    "  -o <file>                  Output object (compile)\n"
+    "  -j <n>, --jobs=<n>         Worker threads (default: all hardware threads);\n"
+    "                             never changes the output\n"
+    "  --partitions=<k>|max       Partitions (default: from the module's size);\n"
+    "                             max = one per group of coupled functions\n"
+    "  -O0, -O1, -O2, -O3         ThinLTO backend pipeline level (default -O2)\n"
+    "  --codegen-opt=<0-3>        Code generation level (default 2)\n"
+    "  --mtriple=<triple>         Target triple (default: the module's)\n"
+    "  --mcpu=<cpu>               Target CPU\n"
+    "  --mattr=<features>         Target features, e.g. +avx2,-sse4.2\n"
+    "  --relocation-model=<m>     static, pic or dynamic-no-pic (default: from the\n"
+    "                             module's PIC level)\n"
+    "  --function-sections        One section per function\n"
+    "  --data-sections            One section per variable\n"
+    "  --import-instr-limit=<n>   Largest callee copied across a cut (default 100)\n"
+    "  --stats                    Print per-partition cost, time and memory, the\n"
+    "                             serial phases and projected speedups\n"
+    "  --emit-partitions=<dir>    Write plan.txt and each partition's IR to <dir>\n"
+    "  --time-trace[=<file>]      Write a Chrome trace (default: <output>.time-trace.json)\n"
+    "  --time-trace-granularity=<us>  Smallest event recorded (default 500)\n"
+    "  --no-verify                Skip the IR verifier on partitions\n"
+    "  --help                     Print this help\n"
+    "  --version                  Print the version\n"
+    "\n"
+    "Exit status: 0 on success, 1 on error, 2 on a command-line error.\n";
+
+static void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("mtpc: error: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+static void print_diag(void *user, mtpc_severity severity, const char *message) {
+  (void)user;
+  fprintf(stderr, "mtpc: %s: %s\n", severity == MTPC_WARNING ? "warning" : "note", message);
+}
+
+typedef struct cli {
+  const char *command;
+  const char *input;
+  const char *output;
+  int stats;
+  const char *time_trace; /* NULL: off */
+  int time_trace_default;
+  unsigned time_trace_granularity;
+  mtpc_options options;
+} cli;
+
+/* "--name=value", "--name value" or, for short options, "-jN" / "-j N". */
+static const char *take_value(int argc, char **argv, int *i, const char *name) {
+  const char *arg = argv[*i];
+  size_t len = strlen(name);
+  if (strncmp(arg, name, len) != 0)
+    return NULL;
+  if (arg[len] == '=')
+    return arg + len + 1;
+  if (arg[len] != '\0') {
+    if (name[1] != '-' )
+      return arg + len;
+    return NULL;
+  }
+  if (*i + 1 >= argc) {
+    error("option '%s' needs a value", name);
+    exit(2);
+  }
+  return argv[++*i];
+}
+
+static unsigned parse_unsigned(const char *text, const char *option) {
+  char *end = NULL;
+  errno = 0;
+  unsigned long value = strtoul(text, &end, 10);
+  if (!*text || *end || errno || value > UINT32_MAX - 1 || text[0] == '-') {
+    error("invalid value '%s' for %s", text, option);
+    exit(2);
+  }
+  return (unsigned)value;
+}
+
+static mtpc_reloc_model parse_reloc(const char *text) {
+  if (!strcmp(text, "static"))
+    return MTPC_RELOC_STATIC;
+  if (!strcmp(text, "pic"))
+    return MTPC_RELOC_PIC;
+  if (!strcmp(text, "dynamic-no-pic"))
+    return MTPC_RELOC_DYNAMIC_NO_PIC;
+  if (!strcmp(text, "default"))
+    return MTPC_RELOC_DEFAULT;
+  error("invalid relocation model '%s' (static, pic, dynamic-no-pic)", text);
+  exit(2);
+}
+
+static int parse_flag(cli *c, const char *arg) {
+  mtpc_options *o = &c->options;
+  if (!strcmp(arg, "-O0") || !strcmp(arg, "-O1") || !strcmp(arg, "-O2") || !strcmp(arg, "-O3"))
+    o->opt_level = (unsigned)(arg[2] - '0');
+  else if (!strcmp(arg, "--function-sections"))
+    o->function_sections = 1;
+  else if (!strcmp(arg, "--data-sections"))
+    o->data_sections = 1;
+  else if (!strcmp(arg, "--stats"))
+    c->stats = 1;
+  else if (!strcmp(arg, "--no-verify"))
+    o->verify = 0;
+  else if (!strcmp(arg, "--time-trace"))
+    c->time_trace_default = 1;
+  else
+    return 0;
+  return 1;
+}
+
+static void parse_args(cli *c, int argc, char **argv) {
+  mtpc_options *o = &c->options;
+  for (int i = 2; i < argc; i++) {
+    const char *arg = argv[i], *v;
+    if (parse_flag(c, arg))
+      continue;
+    if ((v = take_value(argc, argv, &i, "-o")))
+      c->output = v;
+    else if ((v = take_value(argc, argv, &i, "-j")) || (v = take_value(argc, argv, &i, "--jobs")))
+      o->jobs = parse_unsigned(v, "-j");
+    else if ((v = take_value(argc, argv, &i, "--partitions")))
+      o->partitions = !strcmp(v, "max") ? MTPC_PARTITIONS_MAX : parse_unsigned(v, "--partitions");
+    else if ((v = take_value(argc, argv, &i, "--codegen-opt")))
+      o->codegen_opt_level = parse_unsigned(v, "--codegen-opt");
+    else if ((v = take_value(argc, argv, &i, "--mtriple")))
+      o->triple = v;
+    else if ((v = take_value(argc, argv, &i, "--mcpu")))
+      o->cpu = v;
+    else if ((v = take_value(argc, argv, &i, "--mattr")))
+      o->features = v;
+    else if ((v = take_value(argc, argv, &i, "--relocation-model")))
+      o->reloc_model = parse_reloc(v);
+    else if ((v = take_value(argc, argv, &i, "--import-instr-limit")))
+      o->import_instr_limit = parse_unsigned(v, "--import-instr-limit");
+    else if ((v = take_value(argc, argv, &i, "--emit-partitions")))
+      o->emit_partitions_dir = v;
+    else if ((v = take_value(argc, argv, &i, "--time-trace-granularity")))
+      c->time_trace_granularity = parse_unsigned(v, "--time-trace-granularity");
+    else if (!strncmp(arg, "--time-trace=", 13))
+      c->time_trace = arg + 13;
+    else if (arg[0] == '-' && arg[1] != '\0') {
+      error("unknown option '%s'; see 'mtpc --help'", arg);
+      exit(2);
+    } else if (!c->input)
+      c->input = arg;
+    else {
+      error("more than one input: '%s' and '%s'", c->input, arg);
+      exit(2);
+    }
+  }
+  if (!c->input) {
+    error("no input file; see 'mtpc --help'");
+    exit(2);
+  }
+  if (o->opt_level > 3 || o->codegen_opt_level > 3) {
+    error("optimization levels are 0 to 3");
+    exit(2);
+  }
+}
+
+static double mib(uint64_t bytes) { return (double)bytes / (1024.0 * 1024.0); }
+
+static void print_stats(const mtpc_stats *st) {
+  FILE *out = stderr;
+  fprintf(out, "mtpc stats: %u partition%s, %u job%s, %s\n", st->partitions,
+          st->partitions == 1 ? "" : "s", st->jobs, st->jobs == 1 ? "" : "s",
+          st->split ? "split" : "unsplit");
+  fprintf(out, "  total cost %" PRIu64 ", duplicated %" PRIu64 " (%.1f%%)\n", st->total_cost,
+          st->duplicated_cost,
+          st->total_cost ? 100.0 * (double)st->duplicated_cost / (double)st->total_cost : 0.0);
+  fprintf(out, "  %-9s %10s %9s %9s %9s %9s %9s %9s\n", "partition", "cost", "imported",
+          "functions", "load(s)", "opt(s)", "cg(s)", "rss(MiB)");
+  for (unsigned i = 0; i < st->partitions; i++) {
+    const mtpc_partition_stats *p = &st->partition[i];
+    fprintf(out, "  %-9u %10" PRIu64 " %9" PRIu64 " %9u %9.3f %9.3f %9.3f %9.1f\n", i, p->cost,
+            p->imported_cost, p->functions, p->load_seconds, p->opt_seconds, p->codegen_seconds,
+            mib(p->rss_bytes));
+  }
+  fprintf(out, "  serial: read %.3fs, plan %.3fs, bitcode %.3fs, merge %.3fs\n", st->read_seconds,
+          st->plan_seconds, st->bitcode_seconds, st->merge_seconds);
+  fprintf(out, "  parallel phase %.3fs, total %.3fs, peak rss %.1f MiB\n", st->parallel_seconds,
+          st->total_seconds, mib(st->peak_rss_bytes));
+  fprintf(out, "  projected speedup over these partitions on one core: 16 cores %.2fx, "
+               "64 cores %.2fx\n",
+          mtpc_stats_projected_speedup(st, 16), mtpc_stats_projected_speedup(st, 64));
+}
+
+static int read_input(const char *path, void **data, size_t *size) {
+  char *message = NULL;
+  if (mtpc_read_file(path, data, size, &message)) {
+    error("%s", message);
+    free(message);
+    return 1;
+  }
+  return 0;
+}
+
+static int run_compile(cli *c) {
+  if (!c->output) {
+    error("no output file; use -o <file>");
+    return 2;
+  }
+  if (c->time_trace_default && !c->time_trace) {
+    static char path[4096];
+    snprintf(path, sizeof(path), "%s.time-trace.json", c->output);
+    c->time_trace = path;
+  }
+  if (c->time_trace)
+    mtpc_time_trace_start(c->time_trace_granularity);
+  void *data = NULL;
+  size_t size = 0;
+  if (read_input(c->input, &data, &size))
+    return 1;
+  c->options.collect_stats = c->stats;
+  mtpc_result result;
+  mtpc_status status = mtpc_compile_bitcode(data, size, c->input, &c->options, &result);
+  free(data);
+  int rc = 0;
+  char *message = NULL;
+  if (status != MTPC_OK) {
+    error("%s", result.message ? result.message : mtpc_status_string(status));
+    rc = 1;
+  } else if (mtpc_write_file_atomic(c->output, result.object, result.object_size, &message)) {
+    error("%s", message);
+    free(message);
+    rc = 1;
+  }
+  if (rc == 0 && c->stats)
+    print_stats(&result.stats);
+  if (c->time_trace && mtpc_time_trace_write(c->time_trace, &message) != MTPC_OK) {
+    error("cannot write the time trace: %s", message);
+    free(message);
+    rc = 1;
+  }
+  mtpc_result_free(&result);
+  return rc;
+}
+
+static int run_plan(cli *c) {
+  void *data = NULL;
+  size_t size = 0;
+  if (read_input(c->input, &data, &size))
+    return 1;
+  LLVMContextRef context = LLVMContextCreate();
+  LLVMMemoryBufferRef buffer = LLVMCreateMemoryBufferWithMemoryRange(data, size, c->input, 0);
+  LLVMModuleRef module = NULL;
+  int rc = 0;
+  if (LLVMParseBitcodeInContext2(context, buffer, &module)) {
+    error("%s: invalid bitcode", c->input);
+    rc = 1;
+  } else {
+    char *message = NULL;
+    if (mtpc_print_plan(module, &c->options, stdout, &message) != MTPC_OK) {
+      error("%s", message ? message : "cannot plan the module");
+      rc = 1;
+    }
+    free(message);
+    LLVMDisposeModule(module);
+  }
+  LLVMDisposeMemoryBuffer(buffer);
+  LLVMContextDispose(context);
+  free(data);
+  return rc;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fputs(usage_text, stderr);
+    return 2;
+  }
+  if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+    fputs(usage_text, stdout);
+    return 0;
+  }
+  if (!strcmp(argv[1], "--version")) {
+    printf("%s\n", mtpc_version_string());
+    return 0;
+  }
+  cli c = {.command = argv[1], .time_trace_granularity = 500};
+  mtpc_options_init(&c.options);
+  c.options.diag = print_diag;
+  if (strcmp(c.command, "compile") != 0 && strcmp(c.command, "plan") != 0) {
+    error("unknown command '%s'; see 'mtpc --help'", c.command);
+    return 2;
+  }
+  for (int i = 2; i < argc; i++)
+    if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+      fputs(usage_text, stdout);
+      return 0;
+    }
+  parse_args(&c, argc, argv);
+  return !strcmp(c.command, "compile") ? run_compile(&c) : run_plan(&c);
+}
