@@ -57,8 +57,12 @@ static int collect_values(partition_ctx *c, char **message) {
 
 static int owned(const partition_ctx *c, uint32_t i) { return c->plan->nodes[i].owner == c->q; }
 
+static int cloned(const partition_ctx *c, uint32_t i) {
+  return mtpc_plan_has_clone(c->plan, c->q, i);
+}
+
 static int present(const partition_ctx *c, uint32_t i) {
-  return owned(c, i) || mtpc_plan_has_copy(c->plan, c->q, i);
+  return owned(c, i) || cloned(c, i) || mtpc_plan_has_copy(c->plan, c->q, i);
 }
 
 /* Bodies that nobody here needs are dropped unparsed. A function whose
@@ -118,6 +122,8 @@ static void rewrite_globals(partition_ctx *c) {
       continue;
     if (owned(c, i))
       keep_owned(c->values[i], n);
+    else if (cloned(c, i))
+      continue; /* defined here as in the module: the linker keeps one copy */
     else if (mtpc_plan_has_copy(c->plan, c->q, i))
       make_copy(c->values[i], n);
     else if (!(n->flags & MTPC_N_APPENDING))
@@ -201,6 +207,8 @@ int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
     rebuild_used_list(&c, "llvm.used");
     rebuild_used_list(&c, "llvm.compiler.used");
     rewrite_globals(&c);
+    if (q != 0)
+      LLVMSetModuleInlineAsm2(module, "", 0); /* module asm belongs to partition 0 */
     failed = erase_absent(&c, message);
   }
   free(c.values);

@@ -80,7 +80,8 @@ static void build_csr(mtpc_graph *g) {
 }
 
 /* A local COMDAT member disappears with its group when the linker keeps
- * another module's copy, so only code in the same partition may name it. */
+ * another module's copy, so only code in the same partition may name it, and
+ * no copy of that code may go elsewhere (a copy would need it exported). */
 static void bond_local_comdat_references(mtpc_graph *g) {
   for (uint32_t u = 0; u < g->node_count; u++) {
     for (uint32_t e = g->edge_offsets[u]; e < g->edge_offsets[u + 1]; e++) {
@@ -88,10 +89,9 @@ static void bond_local_comdat_references(mtpc_graph *g) {
       const mtpc_node *target = &g->nodes[v];
       if (u == v || !(target->flags & MTPC_N_LOCAL) || target->comdat == MTPC_NONE)
         continue;
-      if (g->nodes[u].comdat == target->comdat)
-        continue;
       g->nodes[u].flags |= MTPC_N_REFS_LOCAL_COMDAT;
-      mtpc_graph_add_bond(g, u, v);
+      if (g->nodes[u].comdat != target->comdat)
+        mtpc_graph_add_bond(g, u, v);
     }
   }
 }

@@ -35,7 +35,7 @@ enum mtpc_node_flags {
   MTPC_N_UNNAMED = 1u << 15,
   MTPC_N_REFS_GLOBALS = 1u << 16,       /* references another global value */
   MTPC_N_ASM_NAMES_SYMBOL = 1u << 17,   /* inline asm in the body names a module symbol */
-  MTPC_N_REFS_LOCAL_COMDAT = 1u << 18,  /* references a local member of a foreign COMDAT */
+  MTPC_N_REFS_LOCAL_COMDAT = 1u << 18,  /* references a local COMDAT member */
   MTPC_N_APPENDING = 1u << 19,          /* appending linkage (llvm.global_ctors, ...) */
   MTPC_N_DECLARATION_ONLY = 1u << 20    /* declaration: never owned */
 };

@@ -24,6 +24,7 @@ typedef struct builder {
   LLVMValueRef *stack;
   size_t stack_count, stack_cap;
   uint8_t *asm_sensitive; /* named by module asm while local or declared */
+  uint8_t *named_by_asm;  /* local named by inline asm in some function */
 } builder;
 
 static uint32_t linkage_flags(LLVMValueRef gv) {
@@ -151,10 +152,9 @@ typedef struct walk_ctx {
 
 static void asm_names_in_function(builder *b, uint32_t node, void *ctx) {
   const walk_ctx *w = ctx;
-  mtpc_node *n = &b->g->nodes[node];
   b->g->nodes[w->from].flags |= MTPC_N_ASM_NAMES_SYMBOL;
-  if (n->flags & MTPC_N_LOCAL)
-    mtpc_graph_add_bond(b->g, w->from, node);
+  if (b->g->nodes[node].flags & MTPC_N_LOCAL)
+    b->named_by_asm[node] = 1;
 }
 
 static void visit_global(builder *b, const walk_ctx *w, uint32_t target, mtpc_ref_kind kind) {
@@ -313,6 +313,18 @@ static void pin_module_asm(builder *b) {
         g->nodes[u].flags |= MTPC_N_PINNED_PRIMARY;
 }
 
+/* Asm text names a local by its original name, so that local can never be
+ * renamed: everything that references it shares its partition. */
+static void bond_asm_named_locals(builder *b) {
+  mtpc_graph *g = b->g;
+  for (uint32_t u = 0; u < g->node_count; u++)
+    for (uint32_t e = g->edge_offsets[u]; e < g->edge_offsets[u + 1]; e++)
+      if (b->named_by_asm[g->edge_targets[e]]) {
+        g->nodes[u].flags |= MTPC_N_ASM_NAMES_SYMBOL; /* a copy would need the local renamed */
+        mtpc_graph_add_bond(g, u, g->edge_targets[e]);
+      }
+}
+
 static void bond_aliases_and_ifuncs(mtpc_graph *g) {
   for (uint32_t u = 0; u < g->node_count; u++) {
     if (g->nodes[u].kind != MTPC_ALIAS && g->nodes[u].kind != MTPC_IFUNC)
@@ -375,14 +387,17 @@ void mtpc_graph_build(mtpc_graph *g, LLVMModuleRef module) {
 
   add_nodes(&b);
   b.asm_sensitive = mtpc_xcalloc(g->node_count, 1);
+  b.named_by_asm = mtpc_xcalloc(g->node_count, 1);
   walk_globals(&b);
   mtpc_graph_finalize(g);
+  bond_asm_named_locals(&b);
   bond_aliases_and_ifuncs(g);
   bond_comdats(g);
   pin_module_asm(&b);
   check_unsplittable(&b);
 
   free(b.asm_sensitive);
+  free(b.named_by_asm);
   free(b.stack);
   mtpc_ptrmap_free(&b.value_to_node);
   mtpc_strmap_free(&b.name_to_node);

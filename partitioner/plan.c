@@ -6,7 +6,8 @@
  *              so code only one caller can reach stays with that caller
  *  4. assign:  groups, largest first, to partitions with room left, preferring
  *              the one they reference most, else the lightest
- *  5. copies:  small callees across a cut get available_externally copies
+ *  5. copies:  small callees across a cut get available_externally copies;
+ *              small ODR groups (inline functions, vtables) are cloned
  *  6. exports: what another partition references; locals among them are
  *              promoted to hidden names unique to the module
  */
@@ -97,6 +98,9 @@ typedef struct planner {
   mtpc_plan *plan;
   uint32_t *node_atom;  /* node -> atom, MTPC_NONE if not ownable */
   uint32_t atom_count;
+  uint32_t *atom_members;       /* nodes of atom a: atom_members[atom_start[a] ..] */
+  uint32_t *atom_start;
+  uint8_t *atom_clonable;
   uint32_t *atom_unit;
   uint32_t unit_count;
   uint64_t *unit_cost;
@@ -142,6 +146,55 @@ enum { EDGES_DIRECTED = 0, EDGES_UNDIRECTED = 1, EDGES_CALLS_ONLY = 2 };
  * needs both in one partition. */
 static uint32_t coupling(const mtpc_graph *g, uint32_t e) {
   return g->edge_weights[e] + 3 * g->edge_calls[e];
+}
+
+/* A small group of discardable ODR definitions (an inline function and its
+ * COMDAT, a vtable) may be defined in every partition that needs it: the
+ * linker keeps one copy, as it does for the same group in many modules. */
+static int clonable_member(const mtpc_node *n) {
+  const uint32_t never = MTPC_N_PINNED_PRIMARY | MTPC_N_ASM_NAMES_SYMBOL |
+                         MTPC_N_USES_BLOCKADDRESS | MTPC_N_BLOCKADDRESS_TAKEN |
+                         MTPC_N_IN_USED_LIST | MTPC_N_APPENDING;
+  if (n->flags & never)
+    return 0;
+  if (n->flags & MTPC_N_LOCAL)
+    return (n->flags & MTPC_N_IN_COMDAT) != 0;
+  return (n->flags & MTPC_N_DISCARDABLE) != 0;
+}
+
+static void find_atom_members(planner *p) {
+  const mtpc_graph *g = p->g;
+  uint32_t n = p->atom_count;
+  p->atom_start = mtpc_xcalloc(n + 1, sizeof(uint32_t));
+  p->atom_members = mtpc_xmalloc((g->node_count ? g->node_count : 1) * sizeof(uint32_t));
+  p->atom_clonable = mtpc_xmalloc(n ? n : 1);
+  memset(p->atom_clonable, 1, n ? n : 1);
+  uint64_t *cost = mtpc_xcalloc(n ? n : 1, sizeof(uint64_t));
+  uint8_t *discardable = mtpc_xcalloc(n ? n : 1, 1);
+  for (uint32_t i = 0; i < g->node_count; i++) {
+    uint32_t a = p->node_atom[i];
+    if (a == MTPC_NONE)
+      continue;
+    p->atom_start[a + 1]++;
+    cost[a] += g->nodes[i].cost;
+    if (!clonable_member(&g->nodes[i]))
+      p->atom_clonable[a] = 0;
+    if (!(g->nodes[i].flags & MTPC_N_LOCAL))
+      discardable[a] = 1;
+  }
+  for (uint32_t a = 0; a < n; a++) {
+    p->atom_start[a + 1] += p->atom_start[a];
+    if (!discardable[a] || cost[a] > p->o->import_instr_limit)
+      p->atom_clonable[a] = 0;
+  }
+  uint32_t *fill = mtpc_xmalloc((n ? n : 1) * sizeof(uint32_t));
+  memcpy(fill, p->atom_start, n * sizeof(uint32_t));
+  for (uint32_t i = 0; i < g->node_count; i++)
+    if (p->node_atom[i] != MTPC_NONE)
+      p->atom_members[fill[p->node_atom[i]]++] = i;
+  free(fill);
+  free(cost);
+  free(discardable);
 }
 
 /* Edges between different ids of `map` (node -> id). */
@@ -333,7 +386,9 @@ static void find_groups(planner *p) {
     if (!unit_code[k])
       continue;
     uint32_t group = unit_local[k] ? common_group(p, &callers, k) : MTPC_NONE;
-    if (group != MTPC_NONE && cost[group] + p->unit_cost[k] > p->group_limit)
+    /* Cutting a small unit off buys no balance and loses its inlining. */
+    if (group != MTPC_NONE && cost[group] + p->unit_cost[k] > p->group_limit &&
+        p->unit_cost[k] >= p->group_limit / 8 && p->unit_cost[k] >= MTPC_MIN_CUT_COST)
       group = MTPC_NONE;
     p->unit_group[k] = group != MTPC_NONE ? group : p->group_count++;
     cost[p->unit_group[k]] += p->unit_cost[k];
@@ -496,8 +551,22 @@ typedef struct import_item {
   uint32_t budget;
 } import_item;
 
-/* 5. copies: what partition q needs a body of, besides what it owns. Like
- * ThinLTO's importer, each step away from owned code shrinks the budget. */
+static void clone_atom(planner *p, uint32_t q, uint32_t atom, import_item **stack, size_t *depth,
+                       size_t *cap) {
+  mtpc_plan *plan = p->plan;
+  for (uint32_t m = p->atom_start[atom]; m < p->atom_start[atom + 1]; m++) {
+    uint32_t v = p->atom_members[m];
+    mtpc_bitset_set(&plan->clones, (size_t)q * plan->node_count + v);
+    plan->partitions[q].imported_cost += plan->nodes[v].cost;
+    plan->duplicated_cost += plan->nodes[v].cost;
+    MTPC_PUSH(*stack, *depth, *cap, ((import_item){v, p->o->import_instr_limit}));
+  }
+}
+
+/* 5. copies: what partition q needs a body of, besides what it owns: clones
+ * of small ODR groups it references, available_externally copies of what it
+ * calls. Like ThinLTO's importer, each call away from owned code shrinks the
+ * budget for copies. */
 static void find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap) {
   const mtpc_graph *g = p->g;
   mtpc_plan *plan = p->plan;
@@ -507,43 +576,57 @@ static void find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap
       MTPC_PUSH(*stack, depth, *cap, ((import_item){u, p->o->import_instr_limit}));
   while (depth > 0) {
     import_item item = (*stack)[--depth];
+    int from_code = g->nodes[item.node].kind == MTPC_FUNCTION;
     for (uint32_t e = g->edge_offsets[item.node]; e < g->edge_offsets[item.node + 1]; e++) {
       uint32_t v = g->edge_targets[e];
       const mtpc_node *n = &g->nodes[v];
       size_t bit = (size_t)q * plan->node_count + v;
-      if (plan->nodes[v].owner == q || mtpc_bitset_test(&plan->copies, bit))
+      if (plan->nodes[v].owner == q || mtpc_bitset_test(&plan->copies, bit) ||
+          mtpc_bitset_test(&plan->clones, bit))
         continue;
+      uint32_t atom = p->node_atom[v];
+      if (atom != MTPC_NONE && p->atom_clonable[atom]) {
+        clone_atom(p, q, atom, stack, &depth, cap);
+        continue;
+      }
+      if (!from_code)
+        continue; /* data only takes addresses: nothing to inline or fold */
       int input_copy = (n->flags & MTPC_N_AVAILABLE_EXTERNALLY) && (n->flags & MTPC_N_DEFINITION);
+      if (n->kind == MTPC_FUNCTION && g->edge_calls[e] == 0 && !input_copy)
+        continue; /* an address taken is not a call to inline */
       int take = input_copy || importable_variable(n) ||
                  (importable_function(n) &&
                   (n->cost <= item.budget || (n->flags & MTPC_N_ALWAYSINLINE)));
       if (!take)
         continue;
       mtpc_bitset_set(&plan->copies, bit);
-      if (!input_copy && plan->nodes[v].owner != MTPC_NONE) {
+      if (!input_copy) {
         plan->partitions[q].imported_cost += n->cost;
         plan->duplicated_cost += n->cost;
       }
       if (n->kind == MTPC_FUNCTION)
-        MTPC_PUSH(*stack, depth, *cap, ((import_item){v, input_copy ? item.budget : item.budget * 7 / 10}));
+        MTPC_PUSH(*stack, depth, *cap,
+                  ((import_item){v, input_copy ? item.budget : item.budget * 7 / 10}));
     }
   }
 }
 
-/* 6. exports */
+/* 6. exports: what a partition other than the owner names, through its own
+ * code or a copy (a clone carries its own definition). */
 static void find_exports(planner *p) {
   const mtpc_graph *g = p->g;
   mtpc_plan *plan = p->plan;
   for (uint32_t q = 0; q < plan->partition_count; q++) {
     for (uint32_t u = 0; u < g->node_count; u++) {
-      int present = plan->nodes[u].owner == q || mtpc_plan_has_copy(plan, q, u);
-      if (!present)
+      int copy = mtpc_plan_has_copy(plan, q, u);
+      if (plan->nodes[u].owner != q && !copy && !mtpc_plan_has_clone(plan, q, u))
         continue;
-      if (plan->nodes[u].owner != q && plan->nodes[u].owner != MTPC_NONE)
+      if (copy && plan->nodes[u].owner != MTPC_NONE)
         plan->nodes[u].exported = 1;
       for (uint32_t e = g->edge_offsets[u]; e < g->edge_offsets[u + 1]; e++) {
         uint32_t v = g->edge_targets[e];
-        if (plan->nodes[v].owner != MTPC_NONE && plan->nodes[v].owner != q)
+        uint32_t owner = plan->nodes[v].owner;
+        if (owner != MTPC_NONE && owner != q && !mtpc_plan_has_clone(plan, q, v))
           plan->nodes[v].exported = 1;
       }
     }
@@ -587,6 +670,7 @@ static void finish_partitions(planner *p) {
   for (uint32_t grp = 0; grp < p->group_count; grp++)
     plan->partitions[p->group_partition[grp]].groups++;
   mtpc_bitset_init(&plan->copies, (size_t)k * plan->node_count);
+  mtpc_bitset_init(&plan->clones, (size_t)k * plan->node_count);
   import_item *stack = NULL;
   size_t cap = 0;
   for (uint32_t q = 0; q < k; q++)
@@ -620,6 +704,7 @@ void mtpc_plan_build(const mtpc_graph *g, const mtpc_plan_options *o, mtpc_plan 
   planner p = {.g = g, .o = &single, .plan = plan};
   p.group_limit = group_limit(&single, plan->total_cost);
   find_atoms(&p);
+  find_atom_members(&p);
   find_units(&p);
   find_groups(&p);
   plan->group_count = p.group_count;
@@ -629,6 +714,9 @@ void mtpc_plan_build(const mtpc_graph *g, const mtpc_plan_options *o, mtpc_plan 
   check_promoted_names(plan);
 
   free(p.node_atom);
+  free(p.atom_members);
+  free(p.atom_start);
+  free(p.atom_clonable);
   free(p.atom_unit);
   free(p.unit_cost);
   free(p.unit_group);
@@ -647,5 +735,6 @@ void mtpc_plan_free(mtpc_plan *plan) {
   free(plan->module_id);
   free(plan->unsplit_reason);
   mtpc_bitset_free(&plan->copies);
+  mtpc_bitset_free(&plan->clones);
   memset(plan, 0, sizeof(*plan));
 }

@@ -16,6 +16,8 @@
 #define MTPC_COST_PER_PARTITION 25000u
 #define MTPC_MAX_DEFAULT_PARTITIONS 32u
 #define MTPC_DEFAULT_IMPORT_LIMIT 100u
+/* A local unit smaller than this always stays with its only caller's group. */
+#define MTPC_MIN_CUT_COST 200u
 
 typedef struct mtpc_plan_options {
   uint32_t partitions;         /* 0 = from the module's cost; MTPC_PLAN_FINEST = one per group */
@@ -35,7 +37,7 @@ typedef struct mtpc_plan_node {
 
 typedef struct mtpc_plan_partition {
   uint64_t cost;          /* of the definitions it owns */
-  uint64_t imported_cost; /* of the available_externally copies it receives */
+  uint64_t imported_cost; /* of the copies and clones it receives */
   uint32_t functions;
   uint32_t groups;
 } mtpc_plan_partition;
@@ -51,6 +53,10 @@ typedef struct mtpc_plan {
    * node i (a copy of a definition owned elsewhere, or the module's own
    * available_externally definition). */
   mtpc_bitset copies;
+  /* Bit p * node_count + i: partition p defines its own copy of node i, a
+   * member of a small group of discardable ODR definitions (with its COMDAT);
+   * the linker keeps one. */
+  mtpc_bitset clones;
   uint64_t total_cost;
   uint64_t duplicated_cost;
   char *unsplit_reason; /* why the module is compiled as one partition, or NULL */
@@ -64,6 +70,10 @@ uint32_t mtpc_default_partition_count(uint64_t total_cost);
 
 static inline int mtpc_plan_has_copy(const mtpc_plan *plan, uint32_t partition, uint32_t node) {
   return mtpc_bitset_test(&plan->copies, (size_t)partition * plan->node_count + node);
+}
+
+static inline int mtpc_plan_has_clone(const mtpc_plan *plan, uint32_t partition, uint32_t node) {
+  return mtpc_bitset_test(&plan->clones, (size_t)partition * plan->node_count + node);
 }
 
 /* `base` + ".mtpc." + 16 hex digits of xxh64(module_id, NUL, base). */

@@ -53,6 +53,9 @@ void mtpc_plan_print(const mtpc_plan *plan, FILE *out) {
       if (plan->nodes[i].owner == q)
         print_node(plan, i, "def", out);
     for (uint32_t i = 0; i < plan->node_count; i++)
+      if (mtpc_plan_has_clone(plan, q, i))
+        print_node(plan, i, "clone", out);
+    for (uint32_t i = 0; i < plan->node_count; i++)
       if (mtpc_plan_has_copy(plan, q, i))
         print_node(plan, i, "copy", out);
   }

@@ -1,0 +1,22 @@
+# lit configuration for mtpc's IR and command-line tests.
+import os
+import lit.formats
+
+config.name = "mtpc"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".ll", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.mtpc_build_dir, "tests", "lit")
+
+llvm_bin = config.llvm_tools_dir
+config.environment["PATH"] = os.pathsep.join(
+    [os.path.join(config.mtpc_build_dir, "bin"), llvm_bin, config.environment.get("PATH", "")])
+config.substitutions.append(("%mtpc", os.path.join(config.mtpc_build_dir, "bin", "mtpc")))
+config.substitutions.append(
+    ("%global-symbols", os.path.join(config.test_source_root, "Inputs", "global-symbols.sh")))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+# Every partition module must pass the verifier on its own.
+config.substitutions.append(
+    ("%verify-partitions",
+     "sh -c 'for f in \"$0\"/part*.ll; do opt -passes=verify -disable-output \"$f\" || exit 1; done'"))
