@@ -16,6 +16,7 @@
 #include "llvm/IR/GlobalIFunc.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
+#include "llvm/BinaryFormat/ELF.h"
 #include "llvm/ObjCopy/ConfigManager.h"
 #include "llvm/ObjCopy/ObjCopy.h"
 #include "llvm/Object/Binary.h"
@@ -113,11 +114,13 @@ extern "C" int mtpc_bridge_module_is_pic(LLVMModuleRef module) {
   return unwrap(module)->getPICLevel() != PICLevel::NotPIC;
 }
 
-extern "C" void mtpc_bridge_set_sections(LLVMTargetMachineRef machine, int function_sections,
-                                         int data_sections) {
+extern "C" void mtpc_bridge_set_target_options(LLVMTargetMachineRef machine,
+                                               int function_sections, int data_sections) {
   TargetMachine *tm = reinterpret_cast<TargetMachine *>(machine);
   tm->Options.FunctionSections = function_sections != 0;
   tm->Options.DataSections = data_sections != 0;
+  // TargetOptions() says .ctors; clang, llc and LLVM's LTO say .init_array.
+  tm->Options.UseInitArray = true;
 }
 
 static std::mutex lld_mutex;
@@ -149,12 +152,16 @@ extern "C" int mtpc_bridge_localize_symbols(const void *object, size_t size,
   objcopy::ConfigManager config;
   objcopy::CommonConfig &common = config.Common;
   auto no_recoverable = [](Error err) { return err; };
+  objcopy::NameMatcher promoted;
   for (size_t i = 0; i < count; i++) {
-    if (Error err = common.SymbolsToLocalize.addMatcher(
+    if (Error err = promoted.addMatcher(
             objcopy::NameOrPattern::create(names[i], objcopy::MatchStyle::Literal, no_recoverable)))
       return fail(std::move(err), message);
     common.SymbolsToRename[names[i]] = new_names[i];
   }
+  common.SymbolsToLocalize = promoted;
+  // Hidden was only the promotion's doing; a serial compile's locals are default.
+  config.ELF.SymbolsToSetVisibility.emplace_back(std::move(promoted), ELF::STV_DEFAULT);
   MemoryBufferRef input(StringRef(static_cast<const char *>(object), size), "merged.o");
   Expected<std::unique_ptr<object::Binary>> binary = object::createBinary(input);
   if (!binary)

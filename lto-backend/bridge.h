@@ -38,9 +38,10 @@ int mtpc_bridge_triple_is_elf(const char *triple);
 /* 1 if the module asks for position-independent code ("PIC Level" flag). */
 int mtpc_bridge_module_is_pic(LLVMModuleRef module);
 
-/* TargetOptions that LLVMCreateTargetMachineWithOptions cannot set. */
-void mtpc_bridge_set_sections(LLVMTargetMachineRef machine, int function_sections,
-                              int data_sections);
+/* TargetOptions that LLVMCreateTargetMachineWithOptions cannot set, with the
+ * defaults LLVM's LTO uses (.init_array for constructors). */
+void mtpc_bridge_set_target_options(LLVMTargetMachineRef machine, int function_sections,
+                                    int data_sections);
 
 /* Runs `ld.lld -r -o output inputs...` in this process. Calls are serialized;
  * never call this from inside a running lld. 0 on success; else *message. */

@@ -86,7 +86,7 @@ static LLVMTargetMachineRef create_target_machine(const mtpc_codegen_config *con
     *message = mtpc_xasprintf("cannot create a target machine for '%s'", triple);
     return NULL;
   }
-  mtpc_bridge_set_sections(machine, config->function_sections, config->data_sections);
+  mtpc_bridge_set_target_options(machine, config->function_sections, config->data_sections);
   return machine;
 }
 
