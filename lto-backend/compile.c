@@ -461,6 +461,26 @@ mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *o, void *o
   return status;
 }
 
+mtpc_status mtpc_print_plan_bitcode(const void *data, size_t size, const char *name,
+                                    const mtpc_options *o, void *out, char **message) {
+  mtpc_result r;
+  mtpc_status status = begin(o, &r);
+  LLVMModuleRef module = NULL;
+  if (status == MTPC_OK)
+    status = parse_bitcode(data, size, name ? name : "<buffer>", &module, &r);
+  if (status == MTPC_OK) {
+    LLVMContextRef context = LLVMGetModuleContext(module);
+    status = mtpc_print_plan(module, o, out, message);
+    LLVMDisposeModule(module);
+    LLVMContextDispose(context);
+  } else if (message) {
+    *message = r.message;
+    r.message = NULL;
+  }
+  mtpc_result_free(&r);
+  return status;
+}
+
 static int longest_first(const void *a, const void *b) {
   double x = *(const double *)a, y = *(const double *)b;
   return x > y ? -1 : x < y;

@@ -137,6 +137,9 @@ static LLVMModuleRef load_module(const mtpc_codegen_config *config, LLVMContextR
 
 static void fail_job(mtpc_job *job, mtpc_job_failure failure, char *message, const char *stage) {
   job->failure = failure;
+  char *newline = strchr(message, '\n'); /* one line: drop LLVM's source excerpt */
+  if (newline)
+    *newline = '\0';
   if (job->partition == MTPC_NONE)
     job->message = mtpc_xasprintf("%s: %s", stage, message);
   else

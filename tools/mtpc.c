@@ -7,9 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <llvm-c/BitReader.h>
-#include <llvm-c/Core.h>
-
 #include "../lto-backend/merge.h"
 #include "mtpc/mtpc.h"
 
@@ -272,26 +269,13 @@ static int run_plan(cli *c) {
   size_t size = 0;
   if (read_input(c->input, &data, &size))
     return 1;
-  LLVMContextRef context = LLVMContextCreate();
-  LLVMMemoryBufferRef buffer = LLVMCreateMemoryBufferWithMemoryRange(data, size, c->input, 0);
-  LLVMModuleRef module = NULL;
-  int rc = 0;
-  if (LLVMParseBitcodeInContext2(context, buffer, &module)) {
-    error("%s: invalid bitcode", c->input);
-    rc = 1;
-  } else {
-    char *message = NULL;
-    if (mtpc_print_plan(module, &c->options, stdout, &message) != MTPC_OK) {
-      error("%s", message ? message : "cannot plan the module");
-      rc = 1;
-    }
-    free(message);
-    LLVMDisposeModule(module);
-  }
-  LLVMDisposeMemoryBuffer(buffer);
-  LLVMContextDispose(context);
+  char *message = NULL;
+  mtpc_status status = mtpc_print_plan_bitcode(data, size, c->input, &c->options, stdout, &message);
+  if (status != MTPC_OK)
+    error("%s", message ? message : mtpc_status_string(status));
+  free(message);
   free(data);
-  return rc;
+  return status == MTPC_OK ? 0 : 1;
 }
 
 int main(int argc, char **argv) {

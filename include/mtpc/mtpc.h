@@ -152,6 +152,10 @@ void mtpc_result_free(mtpc_result *result);
 mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *options, void *out,
                             char **message);
 
+/* The same for a bitcode buffer (`name` as in mtpc_compile_bitcode). */
+mtpc_status mtpc_print_plan_bitcode(const void *data, size_t size, const char *name,
+                                    const mtpc_options *options, void *out, char **message);
+
 /* Speedup that the measured partition times would give on `cores` cores, with
  * the serial phases (plan, bitcode, merge) kept serial: the time of the same
  * partitions run one after another divided by their list-scheduled time. */
