@@ -260,11 +260,11 @@ static void *pool_thread(void *arg) {
   return NULL;
 }
 
-static const mtpc_plan *order_plan;
-static int larger_partition_first(const void *a, const void *b) {
+static int larger_partition_first(const void *a, const void *b, void *arg) {
+  const mtpc_plan *plan = arg;
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  uint64_t cx = order_plan->partitions[x].cost + order_plan->partitions[x].imported_cost;
-  uint64_t cy = order_plan->partitions[y].cost + order_plan->partitions[y].imported_cost;
+  uint64_t cx = plan->partitions[x].cost + plan->partitions[x].imported_cost;
+  uint64_t cy = plan->partitions[y].cost + plan->partitions[y].imported_cost;
   if (cx != cy)
     return cx > cy ? -1 : 1;
   return x < y ? -1 : (x > y);
@@ -276,10 +276,8 @@ void mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtp
             mtpc_xmalloc(job_count * sizeof(uint32_t)), job_count, 0};
   for (uint32_t i = 0; i < job_count; i++)
     p.order[i] = i;
-  if (plan) {
-    order_plan = plan;
-    qsort(p.order, job_count, sizeof(uint32_t), larger_partition_first);
-  }
+  if (plan)
+    qsort_r(p.order, job_count, sizeof(uint32_t), larger_partition_first, (void *)plan);
   if (threads > job_count)
     threads = job_count;
   if (threads <= 1) {

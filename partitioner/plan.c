@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 /* From the reference graph to a plan, top to bottom:
  *
  *  1. atoms:   nodes bonded together (COMDATs, aliases, blockaddress users, ...)
@@ -420,11 +421,11 @@ static void find_groups(planner *p) {
   }
 }
 
-static const uint64_t *sort_costs;
-static int compare_groups_by_cost(const void *a, const void *b) {
+static int compare_groups_by_cost(const void *a, const void *b, void *costs) {
+  const uint64_t *cost = costs;
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  if (sort_costs[x] != sort_costs[y])
-    return sort_costs[x] > sort_costs[y] ? -1 : 1;
+  if (cost[x] != cost[y])
+    return cost[x] > cost[y] ? -1 : 1;
   return x < y ? -1 : (x > y);
 }
 
@@ -487,8 +488,7 @@ static void assign_groups(planner *p, uint64_t total_cost) {
   uint32_t *order = mtpc_xmalloc((groups ? groups : 1) * sizeof(uint32_t));
   for (uint32_t grp = 0; grp < groups; grp++)
     order[grp] = grp;
-  sort_costs = p->group_cost;
-  qsort(order, groups, sizeof(uint32_t), compare_groups_by_cost);
+  qsort_r(order, groups, sizeof(uint32_t), compare_groups_by_cost, p->group_cost);
 
   p->group_partition = mtpc_xmalloc((groups ? groups : 1) * sizeof(uint32_t));
   for (uint32_t grp = 0; grp < groups; grp++)

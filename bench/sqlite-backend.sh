@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# The ThinLTO backend of sqlite3.c, unsplit (--partitions 1 -j1) against
+# mtpc -j2, side by side in one run. Runs alternate; each figure is the median
+# of --runs runs. Prints ratios (split / unsplit) against the targets.
+#
+#   bench/sqlite-backend.sh [--runs N] [--jobs J] [--speedtest-size S]
+# Needs valgrind (for the instruction count).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${MTPC_BUILD_DIR:-$root/build}
+work=${MTPC_BENCH_DIR:-$build/bench-sqlite}
+runs=3 jobs=2 size=100
+while [ $# -gt 0 ]; do
+  case $1 in
+    --runs) runs=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    --speedtest-size) size=$2; shift 2 ;;
+    *) echo "usage: $0 [--runs N] [--jobs J] [--speedtest-size S]" >&2; exit 2 ;;
+  esac
+done
+
+mtpc=$build/bin/mtpc
+[ -x "$mtpc" ] || { echo "build mtpc first (scripts/test.sh)" >&2; exit 1; }
+src=$("$root/scripts/fetch-inputs.sh" sqlite)
+mkdir -p "$work"
+cd "$work"
+[ -f sqlite3.bc ] || clang-19 -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.bc
+[ -f speedtest1.o ] || clang-19 -O2 -c "$src/speedtest1.c" -I"$src" -o speedtest1.o
+
+median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a/b}'; }
+
+# One compile under /usr/bin/time: appends "wall cpu maxrss_kb" to $1.stats.
+measure() {
+  local name=$1; shift
+  /usr/bin/time -f "%e %U %S %M" -o time.out "$@" >/dev/null 2>&1
+  awk '{print $1, $2 + $3, $4}' time.out >> "$name.stats"
+}
+
+rm -f unsplit.stats split.stats
+for i in $(seq "$runs"); do
+  measure unsplit "$mtpc" compile sqlite3.bc -o unsplit.o --partitions 1 -j1
+  measure split "$mtpc" compile sqlite3.bc -o split.o -j"$jobs"
+done
+"$mtpc" compile sqlite3.bc -o split.o -j"$jobs" --stats 2> split-stats.txt
+
+text_size() { llvm-size-19 -A "$1" | awk '$1 ~ /^\.text/ {s += $2} END {print s}'; }
+
+for v in unsplit split; do
+  clang-19 -fuse-ld=lld speedtest1.o $v.o -o speedtest1-$v -lm -lpthread -ldl
+done
+# Run time: user + system CPU seconds, alternating, median of 2 * runs + 1.
+rm -f unsplit.run split.run
+for i in $(seq $((2 * runs + 1))); do
+  for v in unsplit split; do
+    /usr/bin/time -f "%U %S" -o time.out ./speedtest1-$v --size "$size" >/dev/null 2>&1
+    awk '{print $1 + $2}' time.out >> $v.run
+  done
+done
+# Instructions executed: repeatable whatever else the machine does.
+instructions() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+    sed -nE 's/.*Collected : ([0-9]+).*/\1/p'
+}
+insn_u=$(instructions ./speedtest1-unsplit --size 10)
+insn_s=$(instructions ./speedtest1-split --size 10)
+
+col() { awk -v c="$2" '{print $c}' "$1.stats" | median; }
+wall_u=$(col unsplit 1) wall_s=$(col split 1)
+cpu_u=$(col unsplit 2) cpu_s=$(col split 2)
+rss_u=$(col unsplit 3) rss_s=$(col split 3)
+text_u=$(text_size unsplit.o) text_s=$(text_size split.o)
+run_u=$(median < unsplit.run) run_s=$(median < split.run)
+proj16=$(sed -nE 's/.*16 cores ([0-9.]+)x.*/\1/p' split-stats.txt)
+proj64=$(sed -nE 's/.*64 cores ([0-9.]+)x.*/\1/p' split-stats.txt)
+partitions=$(sed -nE 's/^mtpc stats: ([0-9]+) partitions.*/\1/p' split-stats.txt)
+
+echo "sqlite3.c ThinLTO backend: unsplit -j1 vs mtpc -j$jobs ($partitions partitions), median of $runs runs"
+echo "speedtest1: --size $size for CPU time, --size 10 under callgrind for instructions"
+printf '  %-22s %10s %10s %8s   %s\n' figure unsplit split ratio target
+printf '  %-22s %10s %10s %8s   %s\n' "wall (s)" "$wall_u" "$wall_s" "$(ratio "$wall_s" "$wall_u")" "<= 0.56"
+printf '  %-22s %10s %10s %8s   %s\n' "cpu (s)" "$cpu_u" "$cpu_s" "$(ratio "$cpu_s" "$cpu_u")" "<= 1.10"
+printf '  %-22s %10s %10s %8s   %s\n' "peak rss (KiB)" "$rss_u" "$rss_s" "$(ratio "$rss_s" "$rss_u")" "<= 1.30"
+printf '  %-22s %10s %10s %8s   %s\n' ".text (bytes)" "$text_u" "$text_s" "$(ratio "$text_s" "$text_u")" "0.99 .. 1.01"
+printf '  %-22s %10s %10s %8s   %s\n' "speedtest1 cpu (s)" "$run_u" "$run_s" "$(ratio "$run_s" "$run_u")" "0.98 .. 1.02"
+printf '  %-22s %10s %10s %8s\n' "speedtest1 insns (M)" "$((insn_u / 1000000))" "$((insn_s / 1000000))" "$(ratio "$insn_s" "$insn_u")"
+printf '  %-22s %21s %8s   %s\n' "projected, 16 cores" "" "${proj16}x" ">= 7"
+printf '  %-22s %21s %8s\n' "projected, 64 cores" "" "${proj64}x"
