@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# How well the planner's cost (IR instructions) predicts compile time: compiles
+# sqlite3.c's module at the finest split, one thread (so timings do not
+# contend), and correlates each partition's cost with its measured
+# load + optimize + codegen seconds.
+#   bench/cost-model.sh
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${MTPC_BUILD_DIR:-$root/build}
+work=${MTPC_BENCH_DIR:-$build/bench-sqlite}
+src=$("$root/scripts/fetch-inputs.sh" sqlite)
+mkdir -p "$work" && cd "$work"
+[ -f sqlite3.bc ] || clang-19 -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.bc
+"$build/bin/mtpc" compile sqlite3.bc -o finest.o --partitions max -j1 --stats 2> finest-stats.txt
+
+# Rows: partition cost imported functions load opt cg rss
+awk '$1 ~ /^[0-9]+$/ && NF == 8 {print $2, $3, $5 + $6 + $7}' finest-stats.txt > cost-time.txt
+# Pearson on all partitions is dominated by the largest one, so also report
+# it without that one, and Spearman's rank correlation.
+sort -g -k1 cost-time.txt | head -n -1 > cost-time-rest.txt
+pearson() {
+  awk -v col="$2" '{x = (col == 1) ? $1 : $1 + $2; y = $3; n++; sx += x; sy += y; sxx += x*x; syy += y*y; sxy += x*y}
+    END {printf "%.3f", (n*sxy - sx*sy) / sqrt((n*sxx - sx*sx) * (n*syy - sy*sy))}' "$1"
+}
+ranks() { awk -v col="$1" '{print (col == 1) ? $1 : $3}' cost-time.txt | nl -ba | sort -g -k2 | awk '{print $1, NR}' | sort -n | awk '{print $2}'; }
+spearman=$(paste <(ranks 1) <(ranks 3) | awk '{n++; d = $1 - $2; s += d*d} END {printf "%.3f", 1 - 6*s/(n*(n*n-1))}')
+echo "partitions: $(wc -l < cost-time.txt), largest: $(sort -g -k1 cost-time.txt | tail -1 | awk '{print $1 " cost, " $3 " s"}')"
+echo "pearson r, cost vs time, all partitions:          $(pearson cost-time.txt 1)"
+echo "pearson r, cost vs time, without the largest:     $(pearson cost-time-rest.txt 1)"
+echo "pearson r, cost + copied cost, without largest:   $(pearson cost-time-rest.txt 2)"
+echo "spearman rank correlation, cost vs time:          $spearman"
+awk '{x = $1; y = $3; n++; sx += x; sy += y; sxx += x*x; sxy += x*y}
+  END {b = (n*sxy - sx*sy) / (n*sxx - sx*sx); printf "fit without the largest: %.1f ms per 1000 cost + %.1f ms per partition\n", b*1e6, (sy - b*sx)/n*1e3}' cost-time-rest.txt
