@@ -16,6 +16,10 @@
 #include "llvm/IR/GlobalIFunc.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/ObjCopy/ConfigManager.h"
 #include "llvm/ObjCopy/ObjCopy.h"
@@ -114,13 +118,85 @@ extern "C" int mtpc_bridge_module_is_pic(LLVMModuleRef module) {
   return unwrap(module)->getPICLevel() != PICLevel::NotPIC;
 }
 
-extern "C" void mtpc_bridge_set_target_options(LLVMTargetMachineRef machine,
-                                               int function_sections, int data_sections) {
+extern "C" LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bridge_target *t,
+                                                                  LLVMModuleRef module,
+                                                                  char **message) {
+  std::string error;
+  const Target *target = TargetRegistry::lookupTarget(t->triple, error);
+  if (!target) {
+    if (message)
+      *message = copy_message("unknown target '" + std::string(t->triple) + "': " + error);
+    return nullptr;
+  }
+  TargetOptions options;
+  if (t->target_options) {
+    options = *static_cast<const TargetOptions *>(t->target_options);
+  } else {
+    options.FunctionSections = t->function_sections != 0;
+    options.DataSections = t->data_sections != 0;
+    // TargetOptions() says .ctors; clang, llc and LLVM's LTO say .init_array.
+    options.UseInitArray = true;
+  }
+  Module *m = unwrap(module);
+  std::optional<CodeModel::Model> code_model;
+  static const CodeModel::Model models[] = {CodeModel::Tiny, CodeModel::Small, CodeModel::Kernel,
+                                            CodeModel::Medium, CodeModel::Large};
+  if (t->code_model > 0 && t->code_model <= 5)
+    code_model = models[t->code_model - 1];
+  else
+    code_model = m->getCodeModel();
+  static const CodeGenOptLevel levels[] = {CodeGenOptLevel::None, CodeGenOptLevel::Less,
+                                           CodeGenOptLevel::Default, CodeGenOptLevel::Aggressive};
+  static const Reloc::Model relocs[] = {Reloc::Static, Reloc::Static, Reloc::PIC_,
+                                        Reloc::DynamicNoPIC};
+  std::optional<Reloc::Model> reloc;
+  if (t->reloc >= 1 && t->reloc <= 3)
+    reloc = relocs[t->reloc];
+  TargetMachine *tm = target->createTargetMachine(t->triple, t->cpu ? t->cpu : "",
+                                                  t->features ? t->features : "", options, reloc,
+                                                  code_model, levels[t->codegen_level & 3]);
+  if (!tm) {
+    if (message)
+      *message = copy_message("cannot create a target machine for '" + std::string(t->triple) + "'");
+    return nullptr;
+  }
+  if (std::optional<uint64_t> threshold = m->getLargeDataThreshold())
+    tm->setLargeDataThreshold(*threshold);
+  return reinterpret_cast<LLVMTargetMachineRef>(tm);
+}
+
+extern "C" int mtpc_bridge_optimize(LLVMModuleRef module, LLVMTargetMachineRef machine,
+                                    unsigned opt_level, const char *const *plugins,
+                                    unsigned plugin_count, char **message) {
+  Module &m = *unwrap(module);
   TargetMachine *tm = reinterpret_cast<TargetMachine *>(machine);
-  tm->Options.FunctionSections = function_sections != 0;
-  tm->Options.DataSections = data_sections != 0;
-  // TargetOptions() says .ctors; clang, llc and LLVM's LTO say .init_array.
-  tm->Options.UseInitArray = true;
+  PipelineTuningOptions pto;
+  pto.LoopVectorization = opt_level > 1;
+  pto.SLPVectorization = opt_level > 1;
+  LoopAnalysisManager lam;
+  FunctionAnalysisManager fam;
+  CGSCCAnalysisManager cgam;
+  ModuleAnalysisManager mam;
+  PassInstrumentationCallbacks pic;
+  StandardInstrumentations si(m.getContext(), /*DebugLogging=*/false);
+  si.registerCallbacks(pic, &mam);
+  PassBuilder pb(tm, pto, std::nullopt, &pic);
+  for (unsigned i = 0; i < plugin_count; i++) {
+    Expected<PassPlugin> plugin = PassPlugin::Load(plugins[i]);
+    if (!plugin)
+      return fail(plugin.takeError(), message);
+    plugin->registerPassBuilderCallbacks(pb);
+  }
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  static const OptimizationLevel levels[] = {OptimizationLevel::O0, OptimizationLevel::O1,
+                                             OptimizationLevel::O2, OptimizationLevel::O3};
+  ModulePassManager mpm = pb.buildThinLTODefaultPipeline(levels[opt_level & 3], nullptr);
+  mpm.run(m, mam);
+  return 0;
 }
 
 static std::mutex lld_mutex;

@@ -38,10 +38,29 @@ int mtpc_bridge_triple_is_elf(const char *triple);
 /* 1 if the module asks for position-independent code ("PIC Level" flag). */
 int mtpc_bridge_module_is_pic(LLVMModuleRef module);
 
-/* TargetOptions that LLVMCreateTargetMachineWithOptions cannot set, with the
- * defaults LLVM's LTO uses (.init_array for constructors). */
-void mtpc_bridge_set_target_options(LLVMTargetMachineRef machine, int function_sections,
-                                    int data_sections);
+typedef struct mtpc_bridge_target {
+  const char *triple;
+  const char *cpu;
+  const char *features;
+  const void *target_options; /* const llvm::TargetOptions *, or NULL for LTO's defaults */
+  int function_sections;      /* used when target_options is NULL */
+  int data_sections;
+  int reloc;                  /* LLVMRelocMode */
+  int code_model;             /* mtpc_code_model; 0 = the module's, else the target's */
+  int codegen_level;          /* LLVMCodeGenOptLevel */
+} mtpc_bridge_target;
+
+/* A TargetMachine for one partition, with what LLVM-C cannot set
+ * (TargetOptions, the module's code model and large-data threshold). NULL
+ * and *message on failure. */
+LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bridge_target *target,
+                                                       LLVMModuleRef module, char **message);
+
+/* Runs the ThinLTO backend pipeline at `opt_level` as LLVM's LTO does (loop
+ * and SLP vectorization above -O1), with the given pass plugins loaded. 0 on
+ * success; else *message. */
+int mtpc_bridge_optimize(LLVMModuleRef module, LLVMTargetMachineRef machine, unsigned opt_level,
+                         const char *const *plugins, unsigned plugin_count, char **message);
 
 /* Runs `ld.lld -r -o output inputs...` in this process. Calls are serialized;
  * never call this from inside a running lld. 0 on success; else *message. */

@@ -10,7 +10,6 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/Core.h>
-#include <llvm-c/Transforms/PassBuilder.h>
 
 #include "../partitioner/support.h"
 #include "bridge.h"
@@ -67,45 +66,17 @@ static void emit_partition_ir(const mtpc_codegen_config *config, LLVMModuleRef m
 }
 
 static LLVMTargetMachineRef create_target_machine(const mtpc_codegen_config *config,
-                                                  const char *triple, char **message) {
-  LLVMTargetRef target;
-  char *error = NULL;
-  if (LLVMGetTargetFromTriple(triple, &target, &error)) {
-    *message = mtpc_xasprintf("unknown target '%s': %s", triple, error);
-    LLVMDisposeMessage(error);
-    return NULL;
-  }
-  LLVMTargetMachineOptionsRef o = LLVMCreateTargetMachineOptions();
-  LLVMTargetMachineOptionsSetCPU(o, config->cpu ? config->cpu : "");
-  LLVMTargetMachineOptionsSetFeatures(o, config->features ? config->features : "");
-  LLVMTargetMachineOptionsSetCodeGenOptLevel(o, config->codegen_level);
-  LLVMTargetMachineOptionsSetRelocMode(o, config->reloc);
-  LLVMTargetMachineRef machine = LLVMCreateTargetMachineWithOptions(target, triple, o);
-  LLVMDisposeTargetMachineOptions(o);
-  if (!machine) {
-    *message = mtpc_xasprintf("cannot create a target machine for '%s'", triple);
-    return NULL;
-  }
-  mtpc_bridge_set_target_options(machine, config->function_sections, config->data_sections);
-  return machine;
-}
-
-/* The same pipeline LLVM's ThinLTO backend runs at this level. */
-static int optimize(const mtpc_codegen_config *config, LLVMModuleRef module,
-                    LLVMTargetMachineRef machine, char **message) {
-  char pipeline[32];
-  snprintf(pipeline, sizeof(pipeline), "thinlto<O%u>", config->opt_level);
-  LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
-  LLVMPassBuilderOptionsSetLoopVectorization(o, config->opt_level > 1);
-  LLVMPassBuilderOptionsSetSLPVectorization(o, config->opt_level > 1);
-  LLVMErrorRef err = LLVMRunPasses(module, pipeline, machine, o);
-  LLVMDisposePassBuilderOptions(o);
-  if (!err)
-    return 0;
-  char *text = LLVMGetErrorMessage(err);
-  *message = mtpc_xstrdup(text);
-  LLVMDisposeErrorMessage(text);
-  return 1;
+                                                  LLVMModuleRef module, char **message) {
+  mtpc_bridge_target t = {LLVMGetTarget(module),
+                          config->cpu,
+                          config->features,
+                          config->options->llvm_target_options,
+                          config->function_sections,
+                          config->data_sections,
+                          (int)config->reloc,
+                          (int)config->options->code_model,
+                          (int)config->codegen_level};
+  return mtpc_bridge_create_target_machine(&t, module, message);
 }
 
 static int codegen(LLVMModuleRef module, LLVMTargetMachineRef machine, mtpc_job *job) {
@@ -191,9 +162,7 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
 
   LLVMTargetMachineRef machine = NULL;
   if (!failed) {
-    char *triple = mtpc_xstrdup(LLVMGetTarget(module));
-    machine = create_target_machine(config, triple, &message);
-    free(triple);
+    machine = create_target_machine(config, module, &message);
     if (!machine) {
       fail_job(job, MTPC_JOB_FAILED, message, "target");
       failed = 1;
@@ -201,7 +170,9 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   }
   if (!failed) {
     mtpc_bridge_time_trace_begin("mtpc optimize", detail);
-    failed = optimize(config, module, machine, &message) || diag.first_error;
+    failed = mtpc_bridge_optimize(module, machine, config->opt_level, config->options->pass_plugins,
+                                  config->options->pass_plugin_count, &message) ||
+             diag.first_error;
     mtpc_bridge_time_trace_end();
     if (failed)
       fail_job(job, MTPC_JOB_FAILED, message ? message : mtpc_xstrdup(diag.first_error),
@@ -245,6 +216,16 @@ typedef struct pool {
   atomic_uint next;
 } pool;
 
+/* One partition, holding a slot of the caller's budget if there is one. */
+static void run_job(const pool *p, unsigned i) {
+  mtpc_budget *budget = p->config->options->budget;
+  if (budget)
+    mtpc_budget_acquire(budget);
+  compile_job(p->config, p->plan, &p->jobs[p->order[i]]);
+  if (budget)
+    mtpc_budget_release(budget);
+}
+
 static void *pool_thread(void *arg) {
   pool *p = arg;
   if (p->trace)
@@ -253,7 +234,7 @@ static void *pool_thread(void *arg) {
     unsigned i = atomic_fetch_add(&p->next, 1);
     if (i >= p->count)
       break;
-    compile_job(p->config, p->plan, &p->jobs[p->order[i]]);
+    run_job(p, i);
   }
   if (p->trace)
     mtpc_bridge_time_trace_thread_finish();
@@ -282,7 +263,7 @@ void mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtp
     threads = job_count;
   if (threads <= 1) {
     for (uint32_t i = 0; i < job_count; i++)
-      compile_job(config, plan, &jobs[p.order[i]]);
+      run_job(&p, i);
     free(p.order);
     return;
   }

@@ -92,6 +92,25 @@ typedef struct mtpc_stats {
   mtpc_partition_stats *partition; /* array of `partitions` entries */
 } mtpc_stats;
 
+/* A pool of compile slots shared by everything that compiles in a process
+ * (for example a linker's ThinLTO backend threads and mtpc's workers), so
+ * that busy threads never exceed its size. Each partition holds one slot
+ * while it is loaded, optimized and code-generated. */
+typedef struct mtpc_budget mtpc_budget;
+mtpc_budget *mtpc_budget_create(unsigned slots);
+void mtpc_budget_destroy(mtpc_budget *budget);
+void mtpc_budget_acquire(mtpc_budget *budget); /* blocks until a slot is free */
+void mtpc_budget_release(mtpc_budget *budget);
+
+typedef enum mtpc_code_model {
+  MTPC_CODE_MODEL_DEFAULT = 0, /* the module's, else the target's default */
+  MTPC_CODE_MODEL_TINY,
+  MTPC_CODE_MODEL_SMALL,
+  MTPC_CODE_MODEL_KERNEL,
+  MTPC_CODE_MODEL_MEDIUM,
+  MTPC_CODE_MODEL_LARGE
+} mtpc_code_model;
+
 typedef struct mtpc_options {
   unsigned jobs;        /* worker threads; 0 = hardware threads. Never changes the output. */
   unsigned partitions;  /* 0 = derived from the module's size; MTPC_PARTITIONS_MAX = finest */
@@ -110,6 +129,15 @@ typedef struct mtpc_options {
   const char *emit_partitions_dir; /* write each partition's rewritten IR and the plan here */
   mtpc_diag_fn diag;
   void *diag_user;
+  mtpc_code_model code_model;
+  mtpc_budget *budget;  /* optional: slots shared with the caller's other compiles */
+  /* For C++ embedders: a `const llvm::TargetOptions *` used for every
+   * partition's TargetMachine instead of the defaults (then function_sections
+   * and data_sections are ignored). NULL for C callers. */
+  const void *llvm_target_options;
+  /* Pass plugins (paths) loaded into every partition's pipeline. */
+  const char *const *pass_plugins;
+  unsigned pass_plugin_count;
 } mtpc_options;
 
 /* Fills every field with its default. */
