@@ -3,6 +3,8 @@
 # Nothing lands in the checkout: everything goes under $MTPC_CACHE.
 #
 #   scripts/fetch-inputs.sh sqlite    -> $MTPC_CACHE/sqlite/{sqlite3.c,sqlite3.h,shell.c,speedtest1.c}
+#   scripts/fetch-inputs.sh duktape   -> $MTPC_CACHE/duktape/src (Debian's duktape 2.7.0 source)
+#   scripts/fetch-inputs.sh deb-src   adds the deb-src entry apt-get source needs
 #
 # Prints the directory it prepared.
 set -euo pipefail
@@ -52,8 +54,16 @@ prepare_sqlite() {
   echo "$dir"
 }
 
+prepare_duktape() {
+  local dir=$cache/duktape
+  fetch_source duktape "$dir"
+  echo "$dir/src"
+}
+
 mkdir -p "$cache"
 case "${1:-}" in
   sqlite) prepare_sqlite ;;
-  *) echo "usage: $0 sqlite" >&2; exit 2 ;;
+  duktape) prepare_duktape ;;
+  deb-src) ensure_deb_src ;;
+  *) echo "usage: $0 sqlite|duktape|deb-src" >&2; exit 2 ;;
 esac

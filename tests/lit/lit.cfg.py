@@ -20,3 +20,10 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "I
 config.substitutions.append(
     ("%verify-partitions",
      "sh -c 'for f in \"$0\"/part*.ll; do opt -passes=verify -disable-output \"$f\" || exit 1; done'"))
+
+# The patched ld.lld (lld-patches/build-lld.sh puts it next to mtpc).
+mtpc_lld = os.path.join(config.mtpc_build_dir, "bin", "ld.lld")
+if os.path.exists(mtpc_lld):
+    config.available_features.add("mtpc-lld")
+config.substitutions.append(("%lld", mtpc_lld))
+config.substitutions.append(("%stock-lld", os.path.join(config.llvm_tools_dir, "ld.lld")))

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# The SQLite shell's ThinLTO link (shell.c + sqlite3.c): Debian's stock
+# ld.lld-19 --thinlto-jobs=J against the patched ld.lld --thinlto-jobs=J
+# --thinlto-mtpc-jobs=J, side by side in one run, alternating, medians.
+#
+#   bench/lld-link.sh [--runs N] [--jobs J] [--speedtest-size S]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${MTPC_BUILD_DIR:-$root/build}
+work=${MTPC_BENCH_DIR:-$build/bench-lld}
+runs=5 jobs=2 size=100
+while [ $# -gt 0 ]; do
+  case $1 in
+    --runs) runs=$2; shift 2 ;;
+    --jobs) jobs=$2; shift 2 ;;
+    --speedtest-size) size=$2; shift 2 ;;
+    *) echo "usage: $0 [--runs N] [--jobs J] [--speedtest-size S]" >&2; exit 2 ;;
+  esac
+done
+lld=$build/bin/ld.lld
+[ -x "$lld" ] || { echo "build ld.lld first (lld-patches/build-lld.sh)" >&2; exit 1; }
+src=$("$root/scripts/fetch-inputs.sh" sqlite)
+mkdir -p "$work" && cd "$work"
+for f in sqlite3 shell speedtest1; do
+  [ -f $f.o ] || clang-19 -O2 -flto=thin -c "$src/$f.c" -I"$src" -o $f.o
+done
+
+median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a/b}'; }
+link() {
+  local ld=$1 out=$2 main=$3; shift 3
+  clang-19 -flto=thin -fuse-ld=lld --ld-path="$ld" $main.o sqlite3.o -o "$out" \
+    -Wl,--thinlto-jobs="$jobs" "$@" -lm -lpthread -ldl
+}
+measure() {
+  local name=$1; shift
+  /usr/bin/time -f "%e %U %S %M" -o time.out "$@"
+  awk '{print $1, $2 + $3, $4}' time.out >> "$name.stats"
+}
+
+rm -f stock.stats mtpc.stats
+for i in $(seq "$runs"); do
+  measure stock link /usr/lib/llvm-19/bin/ld.lld shell-stock shell
+  measure mtpc link "$lld" shell-mtpc shell -Wl,--thinlto-mtpc-jobs="$jobs"
+done
+link /usr/lib/llvm-19/bin/ld.lld speedtest1-stock speedtest1
+link "$lld" speedtest1-mtpc speedtest1 -Wl,--thinlto-mtpc-jobs="$jobs"
+
+text_size() { llvm-size-19 -A "$1" | awk '$1 ~ /^\.text/ {s += $2} END {print s}'; }
+rm -f stock.run mtpc.run
+for i in $(seq $((2 * runs + 1))); do
+  for v in stock mtpc; do
+    /usr/bin/time -f "%U %S" -o time.out ./speedtest1-$v --size "$size" >/dev/null 2>&1
+    awk '{print $1 + $2}' time.out >> $v.run
+  done
+done
+
+col() { awk -v c="$2" '{print $c}' "$1.stats" | median; }
+wall_s=$(col stock 1) wall_m=$(col mtpc 1)
+cpu_s=$(col stock 2) cpu_m=$(col mtpc 2)
+rss_s=$(col stock 3) rss_m=$(col mtpc 3)
+text_s=$(text_size shell-stock) text_m=$(text_size shell-mtpc)
+run_s=$(median < stock.run) run_m=$(median < mtpc.run)
+
+echo "SQLite shell ThinLTO link: stock ld.lld-19 vs ld.lld --thinlto-mtpc-jobs=$jobs, --thinlto-jobs=$jobs, median of $runs runs"
+printf '  %-22s %10s %10s %8s   %s\n' figure stock mtpc ratio target
+printf '  %-22s %10s %10s %8s   %s\n' "link wall (s)" "$wall_s" "$wall_m" "$(ratio "$wall_m" "$wall_s")" "<= 0.62"
+printf '  %-22s %10s %10s %8s\n' "link cpu (s)" "$cpu_s" "$cpu_m" "$(ratio "$cpu_m" "$cpu_s")"
+printf '  %-22s %10s %10s %8s   %s\n' "peak rss (KiB)" "$rss_s" "$rss_m" "$(ratio "$rss_m" "$rss_s")" "<= 1.30"
+printf '  %-22s %10s %10s %8s   %s\n' "shell .text (bytes)" "$text_s" "$text_m" "$(ratio "$text_m" "$text_s")" "0.99 .. 1.01"
+printf '  %-22s %10s %10s %8s   %s\n' "speedtest1 cpu (s)" "$run_s" "$run_m" "$(ratio "$run_m" "$run_s")" "0.98 .. 1.02"

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The patched ld.lld end to end, against Debian's stock ld.lld-19:
+#  - with the option off, the executable is byte-identical;
+#  - with --thinlto-mtpc-jobs=2 and threshold 0 (every module split), the
+#    SQLite shell, speedtest1 and a C++ program (also as a shared library)
+#    behave as the stock builds, with the same global symbols;
+#  - --thinlto-cache-dir: an unchanged module is not recompiled, a changed
+#    one is; --time-trace shows the partitions.
+#
+#   tests/e2e/lld-e2e.sh BUILD_DIR WORK_DIR
+set -euo pipefail
+build=$(cd "$1" && pwd)
+work=$2
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+lld=$build/bin/ld.lld
+stock=/usr/lib/llvm-19/bin/ld.lld
+[ -x "$lld" ] || { echo "no $lld: run lld-patches/build-lld.sh" >&2; exit 1; }
+cc="clang-19 -O2 -flto=thin"
+mtpc="-Wl,--thinlto-mtpc-jobs=2,--thinlto-mtpc-threshold=0,--thinlto-jobs=2"
+
+src=$("$root/scripts/fetch-inputs.sh" sqlite)
+rm -rf "$work" && mkdir -p "$work" && cd "$work"
+
+globals() { llvm-nm-19 --extern-only --defined-only -P "$1" | awk '{print $1, $2}' | sort; }
+dynamic() { llvm-nm-19 -D --defined-only -P "$1" | awk '{print $1, $2}' | sort; }
+
+# SQLite: three ThinLTO modules.
+$cc -c "$src/sqlite3.c" -o sqlite3.o
+$cc -c "$src/shell.c" -I"$src" -o shell.o
+$cc -c "$src/speedtest1.c" -I"$src" -o speedtest1.o
+link() { local ld=$1 out=$2; shift 2; clang-19 -flto=thin -fuse-ld=lld --ld-path="$ld" "$@" -o "$out" -lm -lpthread -ldl; }
+
+link "$stock" shell-stock shell.o sqlite3.o
+link "$lld" shell-off shell.o sqlite3.o
+cmp shell-stock shell-off
+echo "option off: byte-identical to stock ld.lld-19"
+
+link "$lld" shell-mtpc shell.o sqlite3.o $mtpc -Wl,--thinlto-mtpc-stats=shell.stats
+link "$stock" speedtest1-stock speedtest1.o sqlite3.o
+link "$lld" speedtest1-mtpc speedtest1.o sqlite3.o $mtpc
+grep -q "sqlite3.o: [0-9]* partitions" shell.stats
+grep -q "shell.o: [0-9]* partitions" shell.stats
+for v in stock mtpc; do
+  ./shell-$v :memory: < "$here/sqlite-queries.sql" > queries-$v.out 2>&1
+  ./speedtest1-$v --size 5 --verify 2>&1 | sed -E 's/[0-9]+\.[0-9]+s$//' > speedtest1-$v.out
+  globals shell-$v > shell-$v.syms
+done
+diff -u queries-stock.out queries-mtpc.out
+diff -u speedtest1-stock.out speedtest1-mtpc.out
+diff -u shell-stock.syms shell-mtpc.syms
+grep -q "Verification Hash" speedtest1-mtpc.out
+echo "sqlite: shell and speedtest1 agree with stock"
+
+# The same output whatever --thinlto-mtpc-jobs says.
+link "$lld" shell-mtpc1 shell.o sqlite3.o -Wl,--thinlto-mtpc-jobs=1,--thinlto-mtpc-threshold=0
+cmp shell-mtpc shell-mtpc1
+
+# C++: templates, vtables, exceptions, static constructors, ctor aliases, TLS.
+for f in shapes run main; do
+  clang++-19 -O2 -flto=thin -c "$here/cxx/$f.cpp" -o $f.o
+  clang++-19 -O2 -flto=thin -fPIC -DSHAPES_SHARED -c "$here/cxx/$f.cpp" -o $f.pic.o
+done
+cxxlink() { local ld=$1 out=$2; shift 2; clang++-19 -flto=thin -fuse-ld=lld --ld-path="$ld" "$@" -o "$out"; }
+cxxlink "$stock" cxx-stock main.o run.o shapes.o
+cxxlink "$lld" cxx-mtpc main.o run.o shapes.o $mtpc -Wl,--thinlto-mtpc-partitions=4
+./cxx-stock 1 2 > cxx-stock.out
+./cxx-mtpc 1 2 > cxx-mtpc.out
+diff -u cxx-stock.out cxx-mtpc.out
+diff -u <(globals cxx-stock) <(globals cxx-mtpc)
+cxxlink "$stock" libshapes-stock.so -shared -fPIC run.pic.o shapes.pic.o
+cxxlink "$lld" libshapes-mtpc.so -shared -fPIC run.pic.o shapes.pic.o $mtpc -Wl,--thinlto-mtpc-partitions=4
+diff -u <(dynamic libshapes-stock.so) <(dynamic libshapes-mtpc.so)
+for v in stock mtpc; do
+  cxxlink "$stock" cxx-dyn-$v main.pic.o -L. -lshapes-$v -Wl,-rpath,"$PWD"
+  ./cxx-dyn-$v 1 2 > cxx-dyn-$v.out
+done
+diff -u cxx-stock.out cxx-dyn-stock.out
+diff -u cxx-stock.out cxx-dyn-mtpc.out
+echo "c++: executable and shared library agree with stock"
+
+# The ThinLTO cache: the first link fills it, an unchanged module is not
+# compiled again (no mtpc report for it), a changed one is.
+rm -rf cache
+link "$lld" shell-c1 shell.o sqlite3.o $mtpc -Wl,--thinlto-cache-dir=cache,--thinlto-mtpc-stats=c1.stats
+link "$lld" shell-c2 shell.o sqlite3.o $mtpc -Wl,--thinlto-cache-dir=cache,--thinlto-mtpc-stats=c2.stats
+grep -q "sqlite3.o" c1.stats
+! grep -q "sqlite3.o" c2.stats 2>/dev/null
+cmp shell-mtpc shell-c1
+cmp shell-c1 shell-c2
+$cc -DSQLITE_DEFAULT_CACHE_SIZE=-4000 -c "$src/sqlite3.c" -o sqlite3-changed.o
+link "$lld" shell-c3 shell.o sqlite3-changed.o $mtpc -Wl,--thinlto-cache-dir=cache,--thinlto-mtpc-stats=c3.stats
+grep -q "sqlite3-changed.o" c3.stats
+./shell-c3 :memory: < "$here/sqlite-queries.sql" > queries-c3.out 2>&1
+diff -u queries-stock.out queries-c3.out
+echo "cache: hits are not recompiled, changes are"
+
+# --time-trace: every partition's optimization and code generation.
+link "$lld" shell-trace shell.o sqlite3.o $mtpc -Wl,--time-trace,--time-trace-file=trace.json
+grep -q '"name":"mtpc partition"' trace.json
+grep -q '"name":"mtpc optimize"' trace.json
+grep -q '"name":"mtpc codegen"' trace.json
+echo "lld e2e: all checks passed"
