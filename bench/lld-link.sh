@@ -27,24 +27,23 @@ done
 
 median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a/b}'; }
+# link NAME LD OUTPUT MAIN [flags]: the link under /usr/bin/time, appending
+# "wall cpu maxrss_kb" to NAME.stats.
 link() {
-  local ld=$1 out=$2 main=$3; shift 3
-  clang-19 -flto=thin -fuse-ld=lld --ld-path="$ld" $main.o sqlite3.o -o "$out" \
+  local name=$1 ld=$2 out=$3 main=$4; shift 4
+  /usr/bin/time -f "%e %U %S %M" -o time.out \
+    clang-19 -flto=thin -fuse-ld=lld --ld-path="$ld" $main.o sqlite3.o -o "$out" \
     -Wl,--thinlto-jobs="$jobs" "$@" -lm -lpthread -ldl
-}
-measure() {
-  local name=$1; shift
-  /usr/bin/time -f "%e %U %S %M" -o time.out "$@"
   awk '{print $1, $2 + $3, $4}' time.out >> "$name.stats"
 }
 
 rm -f stock.stats mtpc.stats
 for i in $(seq "$runs"); do
-  measure stock link /usr/lib/llvm-19/bin/ld.lld shell-stock shell
-  measure mtpc link "$lld" shell-mtpc shell -Wl,--thinlto-mtpc-jobs="$jobs"
+  link stock /usr/lib/llvm-19/bin/ld.lld shell-stock shell
+  link mtpc "$lld" shell-mtpc shell -Wl,--thinlto-mtpc-jobs="$jobs"
 done
-link /usr/lib/llvm-19/bin/ld.lld speedtest1-stock speedtest1
-link "$lld" speedtest1-mtpc speedtest1 -Wl,--thinlto-mtpc-jobs="$jobs"
+link other /usr/lib/llvm-19/bin/ld.lld speedtest1-stock speedtest1
+link other "$lld" speedtest1-mtpc speedtest1 -Wl,--thinlto-mtpc-jobs="$jobs"
 
 text_size() { llvm-size-19 -A "$1" | awk '$1 ~ /^\.text/ {s += $2} END {print s}'; }
 rm -f stock.run mtpc.run

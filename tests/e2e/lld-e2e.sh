@@ -85,7 +85,7 @@ rm -rf cache
 link "$lld" shell-c1 shell.o sqlite3.o $mtpc -Wl,--thinlto-cache-dir=cache,--thinlto-mtpc-stats=c1.stats
 link "$lld" shell-c2 shell.o sqlite3.o $mtpc -Wl,--thinlto-cache-dir=cache,--thinlto-mtpc-stats=c2.stats
 grep -q "sqlite3.o" c1.stats
-! grep -q "sqlite3.o" c2.stats 2>/dev/null
+if [ -s c2.stats ] && grep -q "sqlite3.o" c2.stats; then echo "cached module recompiled" >&2; exit 1; fi
 cmp shell-mtpc shell-c1
 cmp shell-c1 shell-c2
 $cc -DSQLITE_DEFAULT_CACHE_SIZE=-4000 -c "$src/sqlite3.c" -o sqlite3-changed.o
@@ -96,7 +96,7 @@ diff -u queries-stock.out queries-c3.out
 echo "cache: hits are not recompiled, changes are"
 
 # --time-trace: every partition's optimization and code generation.
-link "$lld" shell-trace shell.o sqlite3.o $mtpc -Wl,--time-trace,--time-trace-file=trace.json
+link "$lld" shell-trace shell.o sqlite3.o $mtpc -Wl,--time-trace=trace.json
 grep -q '"name":"mtpc partition"' trace.json
 grep -q '"name":"mtpc optimize"' trace.json
 grep -q '"name":"mtpc codegen"' trace.json
