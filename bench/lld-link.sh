@@ -4,6 +4,8 @@
 # --thinlto-mtpc-jobs=J, side by side in one run, alternating, medians.
 #
 #   bench/lld-link.sh [--runs N] [--jobs J] [--speedtest-size S]
+# speedtest1 runs --size S for CPU time and --size 10 under callgrind for a
+# repeatable instruction count.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MTPC_BUILD_DIR:-$root/build}
@@ -54,6 +56,13 @@ for i in $(seq $((2 * runs + 1))); do
   done
 done
 
+instructions() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+    sed -nE 's/.*Collected : ([0-9]+).*/\1/p'
+}
+insn_s=$(instructions ./speedtest1-stock --size 10)
+insn_m=$(instructions ./speedtest1-mtpc --size 10)
+
 col() { awk -v c="$2" '{print $c}' "$1.stats" | median; }
 wall_s=$(col stock 1) wall_m=$(col mtpc 1)
 cpu_s=$(col stock 2) cpu_m=$(col mtpc 2)
@@ -68,3 +77,4 @@ printf '  %-22s %10s %10s %8s\n' "link cpu (s)" "$cpu_s" "$cpu_m" "$(ratio "$cpu
 printf '  %-22s %10s %10s %8s   %s\n' "peak rss (KiB)" "$rss_s" "$rss_m" "$(ratio "$rss_m" "$rss_s")" "<= 1.30"
 printf '  %-22s %10s %10s %8s   %s\n' "shell .text (bytes)" "$text_s" "$text_m" "$(ratio "$text_m" "$text_s")" "0.99 .. 1.01"
 printf '  %-22s %10s %10s %8s   %s\n' "speedtest1 cpu (s)" "$run_s" "$run_m" "$(ratio "$run_m" "$run_s")" "0.98 .. 1.02"
+printf '  %-22s %10s %10s %8s\n' "speedtest1 insns (M)" "$((insn_s / 1000000))" "$((insn_m / 1000000))" "$(ratio "$insn_m" "$insn_s")"

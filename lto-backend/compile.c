@@ -437,6 +437,19 @@ mtpc_status mtpc_compile_module(LLVMModuleRef module, const mtpc_options *o, mtp
   return status;
 }
 
+int mtpc_module_can_split(LLVMModuleRef module, const mtpc_options *o, char **reason) {
+  pthread_once(&llvm_once, init_llvm);
+  const char *triple = o && o->triple ? o->triple : LLVMGetTarget(module);
+  char *why = mtpc_module_unsplittable_reason(module);
+  if (!why && triple && *triple && !mtpc_bridge_triple_is_elf(triple))
+    why = mtpc_xstrdup("the target's object format is not ELF");
+  if (reason)
+    *reason = why;
+  else
+    free(why);
+  return why == NULL;
+}
+
 mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *o, void *out,
                             char **message) {
   mtpc_result r;

@@ -91,5 +91,7 @@ static inline int mtpc_node_ownable(const mtpc_node *n) {
 /* Builds the graph of an LLVM module (llvm-c); defined in graph_build.c. */
 struct LLVMOpaqueModule;
 void mtpc_graph_build(mtpc_graph *g, struct LLVMOpaqueModule *module);
+/* Why the module, as IR, cannot be split (malloc'ed), or NULL. */
+char *mtpc_module_unsplittable_reason(struct LLVMOpaqueModule *module);
 
 #endif

@@ -356,20 +356,25 @@ static void bond_comdats(mtpc_graph *g) {
 
 /* Type tests are resolved against the whole program's summary; a partition
  * would lower them without it. */
-static void check_unsplittable(builder *b) {
+char *mtpc_module_unsplittable_reason(LLVMModuleRef module) {
   static const char *const type_test_intrinsics[] = {
       "llvm.type.test", "llvm.public.type.test", "llvm.type.checked.load",
       "llvm.type.checked.load.relative"};
   for (size_t i = 0; i < sizeof(type_test_intrinsics) / sizeof(*type_test_intrinsics); i++) {
-    LLVMValueRef f = LLVMGetNamedFunction(b->module, type_test_intrinsics[i]);
-    if (f && LLVMGetFirstUse(f)) {
-      char *reason = mtpc_xasprintf("the module calls %s (CFI or whole-program "
-                                    "devirtualization needs the whole module)",
-                                    type_test_intrinsics[i]);
-      mtpc_graph_mark_unsplittable(b->g, reason);
-      free(reason);
-    }
+    LLVMValueRef f = LLVMGetNamedFunction(module, type_test_intrinsics[i]);
+    if (f && LLVMGetFirstUse(f))
+      return mtpc_xasprintf("the module calls %s (CFI or whole-program "
+                            "devirtualization needs the whole module)",
+                            type_test_intrinsics[i]);
   }
+  return NULL;
+}
+
+static void check_unsplittable(builder *b) {
+  char *reason = mtpc_module_unsplittable_reason(b->module);
+  if (reason)
+    mtpc_graph_mark_unsplittable(b->g, reason);
+  free(reason);
 }
 
 void mtpc_graph_build(mtpc_graph *g, LLVMModuleRef module) {

@@ -171,6 +171,12 @@ mtpc_status mtpc_compile_bitcode(const void *data, size_t size, const char *name
 mtpc_status mtpc_compile_module(LLVMModuleRef module, const mtpc_options *options,
                                 mtpc_result *result);
 
+/* 1 if mtpc would split `module` with these options' target; 0 if it would
+ * compile it unsplit (type tests that need the whole module, a non-ELF
+ * target), with *reason (free()) saying why when reason is not NULL. An
+ * embedder with its own pipeline for such modules (a linker) can keep them. */
+int mtpc_module_can_split(LLVMModuleRef module, const mtpc_options *options, char **reason);
+
 /* Releases everything a result holds; the result may be reused afterwards. */
 void mtpc_result_free(mtpc_result *result);
 

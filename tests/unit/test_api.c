@@ -91,6 +91,36 @@ static void test_unmerged_objects_and_bitcode(void) {
   LLVMContextDispose(ctx);
 }
 
+static void test_can_split(void) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = make_module(ctx, 2);
+  mtpc_options o;
+  mtpc_options_init(&o);
+  char *reason = NULL;
+  CHECK(mtpc_module_can_split(m, &o, &reason) && reason == NULL);
+  o.triple = "x86_64-apple-macosx";
+  CHECK(!mtpc_module_can_split(m, &o, &reason));
+  CHECK(reason && strstr(reason, "not ELF"));
+  free(reason);
+  o.triple = NULL;
+  LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
+  LLVMTypeRef params[2] = {ptr, LLVMMetadataTypeInContext(ctx)};
+  LLVMValueRef type_test =
+      LLVMAddFunction(m, "llvm.type.test", LLVMFunctionType(LLVMInt1TypeInContext(ctx), params, 2, 0));
+  LLVMValueRef user = LLVMAddFunction(m, "user", LLVMFunctionType(LLVMInt1TypeInContext(ctx), &ptr, 1, 0));
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  LLVMPositionBuilderAtEnd(b, LLVMAppendBasicBlockInContext(ctx, user, "entry"));
+  LLVMValueRef args[2] = {LLVMGetParam(user, 0),
+                          LLVMMetadataAsValue(ctx, LLVMMDStringInContext2(ctx, "T", 1))};
+  LLVMBuildRet(b, LLVMBuildCall2(b, LLVMGlobalGetValueType(type_test), type_test, args, 2, "t"));
+  LLVMDisposeBuilder(b);
+  CHECK(!mtpc_module_can_split(m, &o, &reason));
+  CHECK(reason && strstr(reason, "llvm.type.test"));
+  free(reason);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+
 static void test_errors(void) {
   mtpc_options o;
   mtpc_options_init(&o);
@@ -119,6 +149,7 @@ static void test_errors(void) {
 int main(void) {
   test_compile_module_split_and_merged();
   test_unmerged_objects_and_bitcode();
+  test_can_split();
   test_errors();
   CHECK_SUMMARY();
 }
