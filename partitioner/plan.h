@@ -13,7 +13,7 @@
 #define MTPC_PLAN_FINEST UINT32_MAX
 /* Default partition count: one partition per this much cost, at most
  * MTPC_MAX_DEFAULT_PARTITIONS. */
-#define MTPC_COST_PER_PARTITION 14000u
+#define MTPC_COST_PER_PARTITION 8000u
 #define MTPC_MAX_DEFAULT_PARTITIONS 32u
 #define MTPC_DEFAULT_IMPORT_LIMIT 100u
 /* A local unit smaller than this always stays with its only caller's group. */
