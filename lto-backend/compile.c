@@ -135,10 +135,19 @@ typedef struct session {
   size_t bitcode_size;
   char *name;
   char *triple;
+  int slot_given_up;      /* caller_holds_slot: the caller's slot went to the workers */
   mtpc_plan plan;
   const char *unsplit_reason;
   LLVMMemoryBufferRef written; /* bitcode written from module */
 } session;
+
+/* The caller's slot goes to the workers once, whatever path the compile takes. */
+static void give_up_caller_slot(session *s) {
+  if (s->o->budget && s->o->caller_holds_slot && !s->slot_given_up) {
+    s->slot_given_up = 1;
+    mtpc_budget_release(s->o->budget);
+  }
+}
 
 static mtpc_status resolve_target(session *s) {
   const char *triple = s->o->triple ? s->o->triple : LLVMGetTarget(s->module);
@@ -295,6 +304,7 @@ static mtpc_status compile_jobs(session *s) {
   uint32_t count = split ? s->plan.partition_count : 1;
   mtpc_job *jobs = new_jobs(count, split);
   double start = mtpc_now_seconds();
+  give_up_caller_slot(s);
   mtpc_run_jobs(&config, split ? &s->plan : NULL, jobs, count, threads);
   uint32_t bad = first_failure(jobs, count, MTPC_JOB_SPLIT_FAILED);
   if (split && bad != MTPC_NONE) {
@@ -350,6 +360,7 @@ static mtpc_status run_session(session *s) {
 }
 
 static void end_session(session *s) {
+  give_up_caller_slot(s);
   if (s->owns_module && s->module) {
     LLVMContextRef context = LLVMGetModuleContext(s->module);
     LLVMDisposeModule(s->module);
@@ -366,7 +377,11 @@ static mtpc_status begin(const mtpc_options *o, mtpc_result *r) {
   memset(r, 0, sizeof(*r));
   pthread_once(&llvm_once, init_llvm);
   char *problem = o ? check_options(o) : mtpc_xstrdup("no options given");
-  return problem ? fail(r, MTPC_ERR_INVALID_ARGUMENT, problem) : MTPC_OK;
+  if (!problem)
+    return MTPC_OK;
+  if (o && o->budget && o->caller_holds_slot)
+    mtpc_budget_release(o->budget);
+  return fail(r, MTPC_ERR_INVALID_ARGUMENT, problem);
 }
 
 typedef struct parse_diag {

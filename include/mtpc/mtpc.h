@@ -131,6 +131,10 @@ typedef struct mtpc_options {
   void *diag_user;
   mtpc_code_model code_model;
   mtpc_budget *budget;  /* optional: slots shared with the caller's other compiles */
+  /* The calling thread holds one slot of `budget` (a linker's backend task):
+   * mtpc gives it up when its workers start, or when it returns before that,
+   * and does not take it back. */
+  int caller_holds_slot;
   /* For C++ embedders: a `const llvm::TargetOptions *` used for every
    * partition's TargetMachine instead of the defaults (then function_sections
    * and data_sections are ignored). NULL for C callers. */

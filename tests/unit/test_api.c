@@ -121,6 +121,40 @@ static void test_can_split(void) {
   LLVMContextDispose(ctx);
 }
 
+/* A caller holding the only slot of a budget hands it to the workers: the
+ * compile finishes, and the slot is free again afterwards (a leak would
+ * block the acquire below until the test times out). */
+static void test_caller_slot(void) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = make_module(ctx, 4);
+  mtpc_budget *budget = mtpc_budget_create(1);
+  mtpc_options o;
+  mtpc_options_init(&o);
+  o.partitions = 3;
+  o.jobs = 2;
+  o.budget = budget;
+  o.caller_holds_slot = 1;
+  mtpc_result r;
+  mtpc_budget_acquire(budget);
+  CHECK_EQ_U(mtpc_compile_module(m, &o, &r), MTPC_OK);
+  mtpc_result_free(&r);
+  mtpc_budget_acquire(budget);
+  o.triple = "no-such-target"; /* an early failure gives the slot up too */
+  CHECK_EQ_U(mtpc_compile_module(m, &o, &r), MTPC_ERR_TARGET);
+  mtpc_result_free(&r);
+  mtpc_budget_acquire(budget);
+  o.triple = NULL;
+  o.opt_level = 9;
+  CHECK_EQ_U(mtpc_compile_module(m, &o, &r), MTPC_ERR_INVALID_ARGUMENT);
+  mtpc_result_free(&r);
+  mtpc_budget_acquire(budget);
+  mtpc_budget_release(budget);
+  CHECK(1); /* reached: no slot leaked */
+  mtpc_budget_destroy(budget);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+
 static void test_errors(void) {
   mtpc_options o;
   mtpc_options_init(&o);
@@ -150,6 +184,7 @@ int main(void) {
   test_compile_module_split_and_merged();
   test_unmerged_objects_and_bitcode();
   test_can_split();
+  test_caller_slot();
   test_errors();
   CHECK_SUMMARY();
 }
