@@ -26,7 +26,25 @@ static int write_all(int fd, const void *data, size_t size) {
   return 0;
 }
 
+/* An output that is a device or a pipe (/dev/null, /dev/stdout) is written
+ * in place: renaming onto it would replace it with a regular file. */
+static int write_in_place(const char *path, const void *data, size_t size, char **message) {
+  int fd = open(path, O_WRONLY);
+  int failed = fd < 0 || write_all(fd, data, size) != 0;
+  int saved = errno;
+  if (fd >= 0 && close(fd) != 0 && !failed) {
+    failed = 1;
+    saved = errno;
+  }
+  if (failed)
+    *message = mtpc_xasprintf("cannot write '%s': %s", path, strerror(saved));
+  return failed;
+}
+
 int mtpc_write_file_atomic(const char *path, const void *data, size_t size, char **message) {
+  struct stat st;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+    return write_in_place(path, data, size, message);
   char *temp = mtpc_xasprintf("%s.mtpc-tmp.XXXXXX", path);
   int fd = mkstemp(temp);
   if (fd < 0) {

@@ -15,7 +15,9 @@ int mtpc_merge_objects(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t cou
                        void **object, size_t *object_size, char **message);
 
 /* Writes `size` bytes to `path` through a temporary file in the same
- * directory and a rename, so a failure never leaves a partial file. */
+ * directory and a rename, so a failure never leaves a partial file. A path
+ * that names something other than a regular file (/dev/null) is written in
+ * place. */
 int mtpc_write_file_atomic(const char *path, const void *data, size_t size, char **message);
 
 /* Reads a whole file. 0 on success, else *message. */
