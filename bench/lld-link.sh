@@ -19,6 +19,7 @@ while [ $# -gt 0 ]; do
     *) echo "usage: $0 [--runs N] [--jobs J] [--speedtest-size S]" >&2; exit 2 ;;
   esac
 done
+. "$root/bench/common.sh"
 lld=$build/bin/ld.lld
 [ -x "$lld" ] || { echo "build ld.lld first (lld-patches/build-lld.sh)" >&2; exit 1; }
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
@@ -27,8 +28,6 @@ for f in sqlite3 shell speedtest1; do
   [ -f $f.o ] || clang-19 -O2 -flto=thin -c "$src/$f.c" -I"$src" -o $f.o
 done
 
-median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a/b}'; }
 # link NAME LD OUTPUT MAIN [flags]: the link under /usr/bin/time, appending
 # "wall cpu maxrss_kb" to NAME.stats.
 link() {
@@ -47,23 +46,10 @@ done
 link other /usr/lib/llvm-19/bin/ld.lld speedtest1-stock speedtest1
 link other "$lld" speedtest1-mtpc speedtest1 -Wl,--thinlto-mtpc-jobs="$jobs"
 
-text_size() { llvm-size-19 -A "$1" | awk '$1 ~ /^\.text/ {s += $2} END {print s}'; }
-rm -f stock.run mtpc.run
-for i in $(seq $((2 * runs + 1))); do
-  for v in stock mtpc; do
-    /usr/bin/time -f "%U %S" -o time.out ./speedtest1-$v --size "$size" >/dev/null 2>&1
-    awk '{print $1 + $2}' time.out >> $v.run
-  done
-done
-
-instructions() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
-    sed -nE 's/.*Collected : ([0-9]+).*/\1/p'
-}
+speedtest_runs "$size" $((2 * runs + 1)) stock mtpc
 insn_s=$(instructions ./speedtest1-stock --size 10)
 insn_m=$(instructions ./speedtest1-mtpc --size 10)
 
-col() { awk -v c="$2" '{print $c}' "$1.stats" | median; }
 wall_s=$(col stock 1) wall_m=$(col mtpc 1)
 cpu_s=$(col stock 2) cpu_m=$(col mtpc 2)
 rss_s=$(col stock 3) rss_m=$(col mtpc 3)

@@ -19,6 +19,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 
+. "$root/bench/common.sh"
 mtpc=$build/bin/mtpc
 [ -x "$mtpc" ] || { echo "build mtpc first (scripts/test.sh)" >&2; exit 1; }
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
@@ -27,8 +28,6 @@ cd "$work"
 [ -f sqlite3.bc ] || clang-19 -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.bc
 [ -f speedtest1.o ] || clang-19 -O2 -c "$src/speedtest1.c" -I"$src" -o speedtest1.o
 
-median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a/b}'; }
 
 # One compile under /usr/bin/time: appends "wall cpu maxrss_kb" to $1.stats.
 measure() {
@@ -44,28 +43,14 @@ for i in $(seq "$runs"); do
 done
 "$mtpc" compile sqlite3.bc -o split.o -j"$jobs" --stats 2> split-stats.txt
 
-text_size() { llvm-size-19 -A "$1" | awk '$1 ~ /^\.text/ {s += $2} END {print s}'; }
-
 for v in unsplit split; do
   clang-19 -fuse-ld=lld speedtest1.o $v.o -o speedtest1-$v -lm -lpthread -ldl
 done
 # Run time: user + system CPU seconds, alternating, median of 2 * runs + 1.
-rm -f unsplit.run split.run
-for i in $(seq $((2 * runs + 1))); do
-  for v in unsplit split; do
-    /usr/bin/time -f "%U %S" -o time.out ./speedtest1-$v --size "$size" >/dev/null 2>&1
-    awk '{print $1 + $2}' time.out >> $v.run
-  done
-done
-# Instructions executed: repeatable whatever else the machine does.
-instructions() {
-  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
-    sed -nE 's/.*Collected : ([0-9]+).*/\1/p'
-}
+speedtest_runs "$size" $((2 * runs + 1)) unsplit split
 insn_u=$(instructions ./speedtest1-unsplit --size 10)
 insn_s=$(instructions ./speedtest1-split --size 10)
 
-col() { awk -v c="$2" '{print $c}' "$1.stats" | median; }
 wall_u=$(col unsplit 1) wall_s=$(col split 1)
 cpu_u=$(col unsplit 2) cpu_s=$(col split 2)
 rss_u=$(col unsplit 3) rss_s=$(col split 3)

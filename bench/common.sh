@@ -1,0 +1,35 @@
+# Shared by the benchmark scripts: sourced, not run.
+
+# median < numbers: the median of one number per line.
+median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
+
+# ratio A B: A / B with three decimals.
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a/b}'; }
+
+# col NAME N: the median of column N of NAME.stats.
+col() { awk -v c="$2" '{print $c}' "$1.stats" | median; }
+
+# text_size OBJECT: bytes in .text sections.
+text_size() { llvm-size-19 -A "$1" | awk '$1 ~ /^\.text/ {s += $2} END {print s}'; }
+
+# speedtest_runs SIZE COUNT A B: runs ./speedtest1-A and ./speedtest1-B
+# alternately COUNT times each, appending user + system CPU seconds to A.run
+# and B.run.
+speedtest_runs() {
+  local size=$1 count=$2; shift 2
+  local v
+  for v in "$@"; do rm -f "$v.run"; done
+  for _ in $(seq "$count"); do
+    for v in "$@"; do
+      /usr/bin/time -f "%U %S" -o time.out "./speedtest1-$v" --size "$size" >/dev/null 2>&1
+      awk '{print $1 + $2}' time.out >> "$v.run"
+    done
+  done
+}
+
+# instructions COMMAND...: instructions executed, counted by callgrind, which
+# is repeatable whatever else the machine does.
+instructions() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
+    sed -nE 's/.*Collected : ([0-9]+).*/\1/p'
+}
