@@ -82,8 +82,8 @@ if [ ! -f "$work/configured" ]; then
     -DLLVM_LINK_LLVM_DYLIB=ON -DLLVM_INCLUDE_TESTS=OFF \
     -DLLD_VENDOR=Debian -DLLD_MTPC_DIR="$prefix" >/dev/null
   touch "$work/configured"
+  log "building ld.lld (several minutes; later runs reuse this build)"
 fi
-log "building ld.lld (the first build takes several minutes)"
 ninja -C "$work/build" lldELF lldCommon tools/lld/CMakeFiles/lld.dir/lld.cpp.o \
   tools/lld/CMakeFiles/lld.dir/lld-driver.cpp.o >/dev/null
 debian=/usr/lib/llvm-19/lib
