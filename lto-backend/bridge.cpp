@@ -10,7 +10,9 @@
 #include "lld/Common/Driver.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalIFunc.h"
@@ -99,6 +101,32 @@ extern "C" LLVMValueRef mtpc_bridge_make_declaration(LLVMValueRef global) {
   }
   gv->setLinkage(GlobalValue::ExternalLinkage);
   return global;
+}
+
+extern "C" void mtpc_bridge_trim_debug_info(LLVMModuleRef module, int primary) {
+  Module &m = *unwrap(module);
+  SmallPtrSet<Metadata *, 32> defined;
+  SmallVector<DIGlobalVariableExpression *, 2> attached;
+  for (GlobalVariable &gv : m.globals()) {
+    if (gv.isDeclaration()) {
+      gv.eraseMetadata(LLVMContext::MD_dbg);
+      continue;
+    }
+    attached.clear();
+    gv.getDebugInfo(attached);
+    defined.insert(attached.begin(), attached.end());
+  }
+  for (DICompileUnit *cu : m.debug_compile_units()) {
+    SmallVector<Metadata *, 64> kept;
+    for (DIGlobalVariableExpression *e : cu->getGlobalVariables())
+      if (defined.count(e))
+        kept.push_back(e);
+    cu->replaceGlobalVariables(MDTuple::get(m.getContext(), kept));
+    if (!primary) {
+      cu->replaceEnumTypes(MDTuple::get(m.getContext(), {}));
+      cu->replaceRetainedTypes(MDTuple::get(m.getContext(), {}));
+    }
+  }
 }
 
 extern "C" int mtpc_bridge_triple_is_elf(const char *triple) {

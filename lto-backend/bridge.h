@@ -32,6 +32,12 @@ int mtpc_bridge_erase_if_unused(LLVMValueRef global);
  * (see above). Linkage becomes external. Returns the declaration. */
 LLVMValueRef mtpc_bridge_make_declaration(LLVMValueRef global);
 
+/* Debug info of one partition: global variable declarations lose their !dbg,
+ * each compile unit lists only the global variables defined here, and only
+ * the primary partition keeps the unit's enums and retained types (the whole
+ * module's, emitted once). */
+void mtpc_bridge_trim_debug_info(LLVMModuleRef module, int primary);
+
 /* 1 if the triple's object format is ELF. */
 int mtpc_bridge_triple_is_elf(const char *triple);
 

@@ -210,6 +210,8 @@ int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
     if (q != 0)
       LLVMSetModuleInlineAsm2(module, "", 0); /* module asm belongs to partition 0 */
     failed = erase_absent(&c, message);
+    if (!failed)
+      mtpc_bridge_trim_debug_info(module, q == 0);
   }
   free(c.values);
   if (c.value_node.keys)
