@@ -54,11 +54,16 @@ const char *mtpc_status_string(mtpc_status status) {
   return "unknown status";
 }
 
-const char *mtpc_version_string(void) {
-  static char text[64];
-  snprintf(text, sizeof(text), "mtpc %s (LLVM %s)", MTPC_VERSION_STRING,
+static char version_text[64];
+static pthread_once_t version_once = PTHREAD_ONCE_INIT;
+static void fill_version(void) {
+  snprintf(version_text, sizeof(version_text), "mtpc %s (LLVM %s)", MTPC_VERSION_STRING,
            mtpc_bridge_llvm_version());
-  return text;
+}
+
+const char *mtpc_version_string(void) {
+  pthread_once(&version_once, fill_version);
+  return version_text;
 }
 
 void mtpc_time_trace_start(unsigned granularity_us) { mtpc_bridge_time_trace_init(granularity_us); }
