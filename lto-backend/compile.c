@@ -210,15 +210,7 @@ static void fill_config(session *s, mtpc_codegen_config *c) {
   c->bitcode = s->bitcode;
   c->bitcode_size = s->bitcode_size;
   c->module_name = s->name;
-  c->triple = s->o->triple;
-  c->cpu = s->o->cpu;
-  c->features = s->o->features;
-  c->opt_level = s->o->opt_level;
   c->codegen_level = codegen_levels[s->o->codegen_opt_level];
-  c->function_sections = s->o->function_sections;
-  c->data_sections = s->o->data_sections;
-  c->verify = s->o->verify;
-  c->emit_dir = s->o->emit_partitions_dir;
   c->options = s->o;
 }
 

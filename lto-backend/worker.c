@@ -55,8 +55,8 @@ static void on_llvm_diagnostic(LLVMDiagnosticInfoRef info, void *user) {
 
 static void emit_partition_ir(const mtpc_codegen_config *config, LLVMModuleRef module,
                               uint32_t partition) {
-  char *path = partition == MTPC_NONE ? mtpc_xasprintf("%s/unsplit.ll", config->emit_dir)
-                                      : mtpc_xasprintf("%s/part%u.ll", config->emit_dir, partition);
+  char *path = partition == MTPC_NONE ? mtpc_xasprintf("%s/unsplit.ll", config->options->emit_partitions_dir)
+                                      : mtpc_xasprintf("%s/part%u.ll", config->options->emit_partitions_dir, partition);
   char *error = NULL;
   if (LLVMPrintModuleToFile(module, path, &error)) {
     mtpc_emit_diag(config->options, MTPC_WARNING, "cannot write '%s': %s", path, error);
@@ -68,11 +68,11 @@ static void emit_partition_ir(const mtpc_codegen_config *config, LLVMModuleRef m
 static LLVMTargetMachineRef create_target_machine(const mtpc_codegen_config *config,
                                                   LLVMModuleRef module, char **message) {
   mtpc_bridge_target t = {LLVMGetTarget(module),
-                          config->cpu,
-                          config->features,
+                          config->options->cpu,
+                          config->options->features,
                           config->options->llvm_target_options,
-                          config->function_sections,
-                          config->data_sections,
+                          config->options->function_sections,
+                          config->options->data_sections,
                           (int)config->reloc,
                           (int)config->options->code_model,
                           (int)config->codegen_level};
@@ -127,11 +127,11 @@ static int form_module(const mtpc_codegen_config *config, const mtpc_plan *plan,
     fail_job(job, plan ? MTPC_JOB_SPLIT_FAILED : MTPC_JOB_FAILED, message, "splitting");
     return 1;
   }
-  if (config->triple)
-    LLVMSetTarget(module, config->triple);
-  if (config->emit_dir)
+  if (config->options->triple)
+    LLVMSetTarget(module, config->options->triple);
+  if (config->options->emit_partitions_dir)
     emit_partition_ir(config, module, job->partition);
-  if (config->verify && LLVMVerifyModule(module, LLVMReturnStatusAction, &message)) {
+  if (config->options->verify && LLVMVerifyModule(module, LLVMReturnStatusAction, &message)) {
     char *copy = mtpc_xstrdup(message);
     LLVMDisposeMessage(message);
     fail_job(job, plan ? MTPC_JOB_SPLIT_FAILED : MTPC_JOB_FAILED, copy, "verifier");
@@ -170,7 +170,7 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   }
   if (!failed) {
     mtpc_bridge_time_trace_begin("mtpc optimize", detail);
-    failed = mtpc_bridge_optimize(module, machine, config->opt_level, config->options->pass_plugins,
+    failed = mtpc_bridge_optimize(module, machine, config->options->opt_level, config->options->pass_plugins,
                                   config->options->pass_plugin_count, &message) ||
              diag.first_error;
     mtpc_bridge_time_trace_end();

@@ -14,17 +14,9 @@ typedef struct mtpc_codegen_config {
   const void *bitcode;      /* the module, shared read-only by every worker */
   size_t bitcode_size;
   const char *module_name;  /* buffer name: becomes each copy's module identifier */
-  const char *triple;       /* NULL: the module's own */
-  const char *cpu;
-  const char *features;
-  unsigned opt_level;
   LLVMCodeGenOptLevel codegen_level;
-  LLVMRelocMode reloc;
-  int function_sections;
-  int data_sections;
-  int verify;
-  const char *emit_dir;
-  const mtpc_options *options; /* for diagnostics */
+  LLVMRelocMode reloc;      /* resolved from the options and the module */
+  const mtpc_options *options;
 } mtpc_codegen_config;
 
 typedef enum mtpc_job_failure {

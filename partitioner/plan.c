@@ -104,7 +104,6 @@ typedef struct planner {
   uint8_t *atom_clonable;
   uint32_t *atom_unit;
   uint32_t unit_count;
-  uint64_t *unit_cost;
   uint64_t group_limit; /* a unit joins a group only while the group stays under this */
   uint32_t *unit_group;
   uint32_t group_count;
@@ -368,10 +367,10 @@ static void find_groups(planner *p) {
     if (g->nodes[i].kind == MTPC_FUNCTION)
       unit_code[node_unit[i]] = 1;
   }
-  p->unit_cost = mtpc_xcalloc(slots, sizeof(uint64_t));
+  uint64_t *unit_cost = mtpc_xcalloc(slots, sizeof(uint64_t));
   for (uint32_t i = 0; i < g->node_count; i++)
     if (node_unit[i] != MTPC_NONE)
-      p->unit_cost[node_unit[i]] += g->nodes[i].cost;
+      unit_cost[node_unit[i]] += g->nodes[i].cost;
   uint64_t *cost = mtpc_xcalloc(slots, sizeof(uint64_t));
   wgraph callers, users;
   mapped_predecessors(g, node_unit, units, EDGES_CALLS_ONLY, &callers);
@@ -388,13 +387,14 @@ static void find_groups(planner *p) {
       continue;
     uint32_t group = unit_local[k] ? common_group(p, &callers, k) : MTPC_NONE;
     /* Cutting a small unit off buys no balance and loses its inlining. */
-    if (group != MTPC_NONE && cost[group] + p->unit_cost[k] > p->group_limit &&
-        p->unit_cost[k] >= p->group_limit / 8 && p->unit_cost[k] >= MTPC_MIN_CUT_COST)
+    if (group != MTPC_NONE && cost[group] + unit_cost[k] > p->group_limit &&
+        unit_cost[k] >= p->group_limit / 8 && unit_cost[k] >= MTPC_MIN_CUT_COST)
       group = MTPC_NONE;
     p->unit_group[k] = group != MTPC_NONE ? group : p->group_count++;
-    cost[p->unit_group[k]] += p->unit_cost[k];
+    cost[p->unit_group[k]] += unit_cost[k];
   }
   free(cost);
+  free(unit_cost);
   /* Then data: a local variable joins the group of the code that uses it. */
   for (uint32_t k = 0; k < units; k++) {
     if (unit_code[k])
@@ -718,7 +718,6 @@ void mtpc_plan_build(const mtpc_graph *g, const mtpc_plan_options *o, mtpc_plan 
   free(p.atom_start);
   free(p.atom_clonable);
   free(p.atom_unit);
-  free(p.unit_cost);
   free(p.unit_group);
   free(p.group_cost);
   free(p.group_pinned);
