@@ -1,5 +1,18 @@
 # Shared by the benchmark scripts: sourced, not run.
 
+# bench_options ARGS...: --runs N, --jobs J, --speedtest-size S into runs,
+# jobs and size (the caller sets their defaults first).
+bench_options() {
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --runs) runs=$2; shift 2 ;;
+      --jobs) jobs=$2; shift 2 ;;
+      --speedtest-size) size=$2; shift 2 ;;
+      *) echo "usage: $0 [--runs N] [--jobs J] [--speedtest-size S]" >&2; exit 2 ;;
+    esac
+  done
+}
+
 # median < numbers: the median of one number per line.
 median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 

@@ -11,15 +11,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MTPC_BUILD_DIR:-$root/build}
 work=${MTPC_BENCH_DIR:-$build/bench-lld}
 runs=5 jobs=2 size=100
-while [ $# -gt 0 ]; do
-  case $1 in
-    --runs) runs=$2; shift 2 ;;
-    --jobs) jobs=$2; shift 2 ;;
-    --speedtest-size) size=$2; shift 2 ;;
-    *) echo "usage: $0 [--runs N] [--jobs J] [--speedtest-size S]" >&2; exit 2 ;;
-  esac
-done
 . "$root/bench/common.sh"
+bench_options "$@"
 lld=$build/bin/ld.lld
 [ -x "$lld" ] || { echo "build ld.lld first (lld-patches/build-lld.sh)" >&2; exit 1; }
 src=$("$root/scripts/fetch-inputs.sh" sqlite)

@@ -10,16 +10,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MTPC_BUILD_DIR:-$root/build}
 work=${MTPC_BENCH_DIR:-$build/bench-sqlite}
 runs=3 jobs=2 size=100
-while [ $# -gt 0 ]; do
-  case $1 in
-    --runs) runs=$2; shift 2 ;;
-    --jobs) jobs=$2; shift 2 ;;
-    --speedtest-size) size=$2; shift 2 ;;
-    *) echo "usage: $0 [--runs N] [--jobs J] [--speedtest-size S]" >&2; exit 2 ;;
-  esac
-done
-
 . "$root/bench/common.sh"
+bench_options "$@"
 mtpc=$build/bin/mtpc
 [ -x "$mtpc" ] || { echo "build mtpc first (scripts/test.sh)" >&2; exit 1; }
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
