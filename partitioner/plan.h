@@ -15,7 +15,7 @@
  * MTPC_MAX_DEFAULT_PARTITIONS. */
 #define MTPC_COST_PER_PARTITION 8000u
 #define MTPC_MAX_DEFAULT_PARTITIONS 32u
-#define MTPC_DEFAULT_IMPORT_LIMIT 100u
+#define MTPC_DEFAULT_IMPORT_LIMIT 30u
 /* A local unit smaller than this always stays with its only caller's group. */
 #define MTPC_MIN_CUT_COST 200u
 

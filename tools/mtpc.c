@@ -35,7 +35,7 @@ static const char usage_text[] =
     "                             module's PIC level)\n"
     "  --function-sections        One section per function\n"
     "  --data-sections            One section per variable\n"
-    "  --import-instr-limit=<n>   Largest callee copied across a cut (default 100)\n"
+    "  --import-instr-limit=<n>   Largest callee copied across a cut (default 30)\n"
     "  --stats                    Print per-partition cost, time and memory, the\n"
     "                             serial phases and projected speedups\n"
     "  --emit-partitions=<dir>    Write plan.txt and each partition's IR to <dir>\n"
