@@ -6,6 +6,7 @@ packages=(
   llvm-19-dev clang-19 lld-19 liblld-19-dev llvm-19-tools
   libxxhash-dev libzstd-dev zlib1g-dev cmake ninja-build
   python3 tcl hyperfine time bc dpkg-dev valgrind csmith libcsmith-dev
+  libclang-rt-19-dev gdb
 )
 
 missing=()

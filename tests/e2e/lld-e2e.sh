@@ -2,8 +2,8 @@
 # The patched ld.lld end to end, against Debian's stock ld.lld-19:
 #  - with the option off, the executable is byte-identical;
 #  - with --thinlto-mtpc-jobs=2 and threshold 0 (every module split), the
-#    SQLite shell, speedtest1 and a C++ program (also as a shared library)
-#    behave as the stock builds, with the same global symbols;
+#    SQLite shell and speedtest1 behave as the stock builds, with the same
+#    global symbols;
 #  - --thinlto-cache-dir: an unchanged module is not recompiled, a changed
 #    one is; --time-trace shows the partitions.
 #
@@ -23,7 +23,6 @@ src=$("$root/scripts/fetch-inputs.sh" sqlite)
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
 
 globals() { llvm-nm-19 --extern-only --defined-only -P "$1" | awk '{print $1, $2}' | sort; }
-dynamic() { llvm-nm-19 -D --defined-only -P "$1" | awk '{print $1, $2}' | sort; }
 
 # SQLite: three ThinLTO modules.
 $cc -c "$src/sqlite3.c" -o sqlite3.o
@@ -56,28 +55,7 @@ echo "sqlite: shell and speedtest1 agree with stock"
 link "$lld" shell-mtpc1 shell.o sqlite3.o -Wl,--thinlto-mtpc-jobs=1,--thinlto-mtpc-threshold=0
 cmp shell-mtpc shell-mtpc1
 
-# C++: templates, vtables, exceptions, static constructors, ctor aliases, TLS.
-for f in shapes run main; do
-  clang++-19 -O2 -flto=thin -c "$here/cxx/$f.cpp" -o $f.o
-  clang++-19 -O2 -flto=thin -fPIC -DSHAPES_SHARED -c "$here/cxx/$f.cpp" -o $f.pic.o
-done
-cxxlink() { local ld=$1 out=$2; shift 2; clang++-19 -flto=thin -fuse-ld=lld --ld-path="$ld" "$@" -o "$out"; }
-cxxlink "$stock" cxx-stock main.o run.o shapes.o
-cxxlink "$lld" cxx-mtpc main.o run.o shapes.o $mtpc -Wl,--thinlto-mtpc-partitions=4
-./cxx-stock 1 2 > cxx-stock.out
-./cxx-mtpc 1 2 > cxx-mtpc.out
-diff -u cxx-stock.out cxx-mtpc.out
-diff -u <(globals cxx-stock) <(globals cxx-mtpc)
-cxxlink "$stock" libshapes-stock.so -shared -fPIC run.pic.o shapes.pic.o
-cxxlink "$lld" libshapes-mtpc.so -shared -fPIC run.pic.o shapes.pic.o $mtpc -Wl,--thinlto-mtpc-partitions=4
-diff -u <(dynamic libshapes-stock.so) <(dynamic libshapes-mtpc.so)
-for v in stock mtpc; do
-  cxxlink "$stock" cxx-dyn-$v main.pic.o -L. -lshapes-$v -Wl,-rpath,"$PWD"
-  ./cxx-dyn-$v 1 2 > cxx-dyn-$v.out
-done
-diff -u cxx-stock.out cxx-dyn-stock.out
-diff -u cxx-stock.out cxx-dyn-mtpc.out
-echo "c++: executable and shared library agree with stock"
+# C++ programs, as executables and shared libraries: tests/cxx/cxx-corpus.sh.
 
 # The ThinLTO cache: the first link fills it, an unchanged module is not
 # compiled again (no mtpc report for it), a changed one is.

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# The C++ corpus: each program under tests/cxx/ is built five ways and run;
+# its output and exit status must equal the stock build's, and the lld
+# build's global symbols the stock build's.
+#   stock    clang++-19 -flto=thin, Debian's ld.lld-19;
+#   lld      the patched ld.lld splitting every module as finely as it can
+#            (--thinlto-mtpc-threshold=0, one partition per group);
+#   cli      the program's modules joined by llvm-link, then
+#            `mtpc compile --partitions max`, linked as one object;
+#   cli-dup  the same with aggressive duplication (--import-instr-limit=1000);
+#   cli-one  the same module compiled unsplit (--partitions 1).
+# Variants add flags (sanitizers, whole-program vtables: without split LTO
+# units, which llvm-link cannot join). A program with an
+# expect-unsplit file must make `mtpc compile` fall back to one partition. A program with a
+# lib.list is also built as a shared library from the files it lists; the
+# library's exported symbols must equal the stock library's (cli and cli-dup:
+# equal cli-one's, since a plain compile of the joined module, unlike the
+# linker, cannot internalize what the library does not export).
+#
+#   tests/cxx/cxx-corpus.sh BUILD_DIR WORK_DIR
+set -euo pipefail
+build=$(cd "$1" && pwd)
+work=$2
+here=$(cd "$(dirname "$0")" && pwd)
+lld=$build/bin/ld.lld
+mtpc=$build/bin/mtpc
+stock_lld=/usr/lib/llvm-19/bin/ld.lld
+[ -x "$lld" ] && [ -x "$mtpc" ] || { echo "build mtpc and ld.lld first" >&2; exit 2; }
+split="-Wl,--thinlto-mtpc-jobs=2,--thinlto-mtpc-threshold=0,--thinlto-mtpc-partitions=100000"
+rm -rf "$work" && mkdir -p "$work"
+
+# name  source directory  extra flags
+variants=(
+  "shapes shapes"
+  "exceptions exceptions"
+  "statics statics"
+  "lowlevel lowlevel"
+  "devirt devirt -fwhole-program-vtables -fvisibility=hidden -fno-split-lto-unit"
+  "exceptions+asan exceptions -fsanitize=address,undefined -fno-sanitize-recover=all"
+  "statics+asan statics -fsanitize=address,undefined -fno-sanitize-recover=all"
+  "lowlevel+asan lowlevel -fsanitize=address,undefined -fno-sanitize-recover=all"
+)
+
+ways="stock lld cli cli-dup cli-one"
+# build_ways OUT_PREFIX LINK_FLAGS OBJECTS...: OUT_PREFIX.<way> for each way
+build_ways() {
+  local out=$1 link=$2; shift 2
+  clang++-19 -flto=thin -fuse-ld=lld --ld-path="$stock_lld" $link "$@" -o "$out.stock"
+  clang++-19 -flto=thin -fuse-ld=lld --ld-path="$lld" $link "$@" $split -o "$out.lld" 2> "$out.lld.err"
+  llvm-link-19 "$@" -o "$out.bc"
+  "$mtpc" compile "$out.bc" --partitions max -j2 -o "$out.cli.o" 2> "$out.cli.err"
+  "$mtpc" compile "$out.bc" --partitions max --import-instr-limit=1000 -j2 -o "$out.cli-dup.o" 2> "$out.cli-dup.err"
+  "$mtpc" compile "$out.bc" --partitions 1 -o "$out.cli-one.o"
+  for way in cli cli-dup cli-one; do
+    clang++-19 -fuse-ld=lld --ld-path="$stock_lld" $link "$out.$way.o" -o "$out.$way"
+  done
+}
+
+run() { # run EXE OUT: output and exit status
+  local status=0
+  (cd "$(dirname "$1")" && timeout 60 "./$(basename "$1")") > "$2" 2>&1 || status=$?
+  echo "exit status $status" >> "$2"
+}
+
+for v in "${variants[@]}"; do
+  read -r name dir flags <<< "$v"
+  src=$here/$dir
+  out=$work/$name
+  mkdir -p "$out"
+  cflags="-O2 -std=c++17 $flags"
+  objects=()
+  for f in "$src"/*.cpp; do
+    o=$out/$(basename "$f" .cpp).o
+    clang++-19 $cflags -flto=thin -c "$f" -o "$o"
+    objects+=("$o")
+  done
+  if [ -f "$src/lib.list" ]; then
+    libobjs=()
+    for f in $(cat "$src/lib.list"); do
+      o=$out/${f%.cpp}.pic.o
+      clang++-19 $cflags -fPIC -DSHAPES_SHARED -flto=thin -c "$src/$f" -o "$o"
+      libobjs+=("$o")
+    done
+    build_ways "$out/lib" "$flags -shared -fPIC" "${libobjs[@]}"
+    main=$out/main.pic.o
+    clang++-19 $cflags -fPIC -DSHAPES_SHARED -flto=thin -c "$src/main.cpp" -o "$main"
+    for way in $ways; do
+      mkdir -p "$out/$way" && cp "$out/lib.$way" "$out/$way/libprog.so"
+      clang++-19 -flto=thin -fuse-ld=lld --ld-path="$stock_lld" $flags "$main" \
+        -L"$out/$way" -lprog -Wl,-rpath,"$out/$way" -o "$out/$way/main"
+      llvm-nm-19 -D --defined-only -P "$out/lib.$way" | awk '{print $1, $2}' | sort > "$out/lib.$way.syms"
+      run "$out/$way/main" "$out/lib-main.$way.out"
+    done
+  fi
+  build_ways "$out/prog" "$flags" "${objects[@]}"
+  for way in $ways; do
+    run "$out/prog.$way" "$out/prog.$way.out"
+  done
+  grep -q "exit status 0" "$out/prog.stock.out" || { echo "$name: the stock build fails"; cat "$out/prog.stock.out"; exit 1; }
+  globals() { llvm-nm-19 --extern-only --defined-only -P "$1" | awk '{print $1, $2}' | sort; }
+  diff -u <(globals "$out/prog.stock") <(globals "$out/prog.lld")
+  for way in lld cli cli-dup cli-one; do
+    diff -u "$out/prog.stock.out" "$out/prog.$way.out"
+    if [ -f "$src/lib.list" ]; then
+      diff -u "$out/lib-main.stock.out" "$out/lib-main.$way.out"
+      [ $way = lld ] && ref=stock || ref=cli-one
+      diff -u "$out/lib.$ref.syms" "$out/lib.$way.syms"
+    fi
+  done
+  # A program with an expect-unsplit file holds what mtpc must not split.
+  if [ -f "$src/expect-unsplit" ]; then
+    grep -q "compiling unsplit" "$out/prog.cli.err" || { echo "$name: expected an unsplit compile"; exit 1; }
+  elif [ -s "$out/prog.cli.err" ]; then
+    echo "$name: unexpected diagnostics:"; cat "$out/prog.cli.err"; exit 1
+  else
+    parts=$("$mtpc" plan "$out/prog.bc" --partitions max | sed -n 's/^partitions: //p')
+    [ "$parts" -gt 1 ] || { echo "$name: not split"; exit 1; }
+  fi
+  echo "$name: $ways agree"
+done
