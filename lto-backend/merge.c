@@ -11,9 +11,15 @@
 
 #include "../partitioner/support.h"
 #include "bridge.h"
+#include "fault.h"
 
 static int write_all(int fd, const void *data, size_t size) {
   const char *p = data;
+  if (mtpc_fault_write()) {
+    if (write(fd, p, size / 2) >= 0)
+      errno = ENOSPC;
+    return -1;
+  }
   while (size > 0) {
     ssize_t n = write(fd, p, size);
     if (n < 0 && errno == EINTR)

@@ -13,6 +13,7 @@
 
 #include "../partitioner/support.h"
 #include "bridge.h"
+#include "fault.h"
 #include "partition.h"
 
 static pthread_mutex_t diag_mutex = PTHREAD_MUTEX_INITIALIZER;
@@ -82,6 +83,10 @@ static LLVMTargetMachineRef create_target_machine(const mtpc_codegen_config *con
 static int codegen(LLVMModuleRef module, LLVMTargetMachineRef machine, mtpc_job *job) {
   LLVMMemoryBufferRef buffer = NULL;
   char *error = NULL;
+  if (mtpc_fault_codegen(job->partition == MTPC_NONE ? 0 : job->partition)) {
+    job->message = mtpc_xstrdup("injected fault (MTPC_FAULT)");
+    return 1;
+  }
   if (LLVMTargetMachineEmitToMemoryBuffer(machine, module, LLVMObjectFile, &error, &buffer)) {
     job->message = mtpc_xstrdup(error ? error : "code generation failed");
     LLVMDisposeMessage(error);
