@@ -1,11 +1,13 @@
 /* mtpc: the command-line driver. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <signal.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../lto-backend/merge.h"
 #include "mtpc/mtpc.h"
@@ -213,6 +215,34 @@ static void print_stats(const mtpc_stats *st) {
           mtpc_stats_projected_speedup(st, 16), mtpc_stats_projected_speedup(st, 64));
 }
 
+/* LLVM's bitcode reader does not check every malformed input (a string
+ * table offset out of range crashes llvm-dis-19 and clang-19 too): a crash
+ * while mtpc works on an input becomes one error line and exit status 1.
+ * Outputs are only renamed into place after a successful compile. */
+static char crash_text[1024];
+static size_t crash_length;
+
+static void on_crash(int signal_number) {
+  (void)signal_number;
+  if (write(STDERR_FILENO, crash_text, crash_length) < 0)
+    _exit(1);
+  _exit(1);
+}
+
+static void report_crashes_on(const char *input) {
+  int n = snprintf(crash_text, sizeof crash_text,
+                   "mtpc: error: %s: LLVM crashed while reading or compiling it; "
+                   "the bitcode is probably malformed\n", input);
+  crash_length = n < 0 ? 0 : n >= (int)sizeof crash_text ? sizeof crash_text - 1 : (size_t)n;
+  struct sigaction action = {0};
+  action.sa_handler = on_crash;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESETHAND;
+  int signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+  for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
+    sigaction(signals[i], &action, NULL);
+}
+
 static int read_input(const char *path, void **data, size_t *size) {
   char *message = NULL;
   if (mtpc_read_file(path, data, size, &message)) {
@@ -239,6 +269,7 @@ static int run_compile(cli *c) {
   size_t size = 0;
   if (read_input(c->input, &data, &size))
     return 1;
+  report_crashes_on(c->input);
   c->options.collect_stats = c->stats;
   mtpc_result result;
   mtpc_status status = mtpc_compile_bitcode(data, size, c->input, &c->options, &result);
@@ -269,6 +300,7 @@ static int run_plan(cli *c) {
   size_t size = 0;
   if (read_input(c->input, &data, &size))
     return 1;
+  report_crashes_on(c->input);
   char *message = NULL;
   mtpc_status status = mtpc_print_plan_bitcode(data, size, c->input, &c->options, stdout, &message);
   if (status != MTPC_OK)

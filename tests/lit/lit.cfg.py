@@ -27,3 +27,7 @@ if os.path.exists(mtpc_lld):
     config.available_features.add("mtpc-lld")
 config.substitutions.append(("%lld", mtpc_lld))
 config.substitutions.append(("%stock-lld", os.path.join(config.llvm_tools_dir, "ld.lld")))
+
+import shutil
+if shutil.which("gdb"):
+    config.available_features.add("gdb")

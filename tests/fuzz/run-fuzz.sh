@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer target (clang-19, -fsanitize=fuzzer,address) in its own
+# build directory and runs it for SECONDS over the seeds in tests/fuzz/seeds
+# and tests/lit (assembled to bitcode). Crashing inputs are left in
+# WORK_DIR/crashes and sorted: a crash LLVM's own reader (llvm-dis-19) also
+# has is LLVM's; any other, or an mtpc command that does not answer it with
+# one error line and exit status 1, fails the run. Needs build/bin/mtpc.
+#
+#   tests/fuzz/run-fuzz.sh WORK_DIR [SECONDS]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+work=$1
+seconds=${2:-60}
+mkdir -p "$work/corpus" "$work/crashes"
+cmake -S "$root" -B "$work/build" -G Ninja -DMTPC_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 \
+  -DCMAKE_C_FLAGS="-fsanitize=fuzzer-no-link,address" \
+  -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address" >/dev/null
+ninja -C "$work/build" fuzz-bitcode >/dev/null
+for f in "$here"/seeds/*.ll "$root"/tests/lit/*.ll; do
+  llvm-as-19 "$f" -o "$work/corpus/$(basename "$f" .ll).bc" 2>/dev/null || true
+done
+# LLVM-C leaks a buffer wrapper when the bitcode reader fails (docs/testing.rst),
+# so leak detection is off; ASan still stops on any memory error. Fork mode
+# goes on after a crash, so one run collects them all.
+ASAN_OPTIONS=detect_leaks=0 "$work/build/tests/fuzz-bitcode" "$work/corpus" \
+  -fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1 \
+  -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=65536 \
+  -artifact_prefix="$work/crashes/" > "$work/fuzz.log" 2>&1 || true
+grep -E "^#[0-9]+: cov" "$work/fuzz.log" | tail -1
+
+# Every input the target crashed or hung on: LLVM's own reader must crash on
+# it too (llvm-dis-19), or the bug is mtpc's; the mtpc command must turn it
+# into one error line and exit status 1.
+ours=0 llvm=0
+for f in "$work"/crashes/*; do
+  [ -e "$f" ] || continue
+  if timeout 60 llvm-dis-19 "$f" -o /dev/null 2>/dev/null || [ $? -lt 128 ]; then
+    echo "mtpc's bug: $f"; ours=$((ours + 1))
+  else
+    llvm=$((llvm + 1))
+  fi
+  status=0
+  timeout 120 "$root/build/bin/mtpc" compile "$f" -o "$work/out.o" 2> "$work/err" || status=$?
+  if [ "$status" -ne 1 ] || [ "$(grep -c "" "$work/err")" -ne 1 ] || ! grep -q "^mtpc: error: " "$work/err"; then
+    echo "mtpc command: exit $status on $f:"; cat "$work/err"; ours=$((ours + 1))
+  fi
+done
+echo "fuzz: $(sed -nE 's/.*#([0-9]+): cov.*/\1/p' "$work/fuzz.log" | tail -1) executions in ${seconds}s;" \
+  "$llvm inputs crash LLVM's own bitcode reader (the mtpc command reports them), $ours are mtpc's bugs"
+[ "$ours" -eq 0 ]
