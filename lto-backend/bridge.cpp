@@ -26,6 +26,7 @@
 #include "llvm/ObjCopy/ConfigManager.h"
 #include "llvm/ObjCopy/ObjCopy.h"
 #include "llvm/Object/Binary.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TimeProfiler.h"
@@ -325,3 +326,15 @@ extern "C" int mtpc_bridge_time_trace_write(const char *path, char **message) {
 }
 
 extern "C" const char *mtpc_bridge_llvm_version(void) { return LLVM_VERSION_STRING; }
+
+static void (*out_of_memory_handler)(const char *reason);
+
+static void on_bad_alloc(void *, const char *reason, bool) {
+  out_of_memory_handler(reason);
+  std::abort(); // the handler must not return
+}
+
+extern "C" void mtpc_bridge_on_out_of_memory(void (*handler)(const char *reason)) {
+  out_of_memory_handler = handler;
+  install_bad_alloc_error_handler(on_bad_alloc, nullptr);
+}

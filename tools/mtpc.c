@@ -9,8 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../lto-backend/bridge.h"
 #include "../lto-backend/merge.h"
 #include "mtpc/mtpc.h"
+#include <llvm-c/ErrorHandling.h>
 
 static const char usage_text[] =
     "OVERVIEW: compile one large LLVM module on many cores\n"
@@ -229,7 +231,20 @@ static void on_crash(int signal_number) {
   _exit(1);
 }
 
+/* LLVM's report_fatal_error (for IR the verifier passes but code generation
+ * rejects) prints "LLVM ERROR" and exits; say it the way mtpc says errors. */
+static const char *fatal_input;
+
+static void on_llvm_fatal_error(const char *reason) {
+  fprintf(stderr, "mtpc: error: %s: LLVM: %s\n", fatal_input, reason);
+  fflush(stderr);
+  _exit(1);
+}
+
 static void report_crashes_on(const char *input) {
+  fatal_input = input;
+  LLVMInstallFatalErrorHandler(on_llvm_fatal_error);
+  mtpc_bridge_on_out_of_memory(on_llvm_fatal_error);
   int n = snprintf(crash_text, sizeof crash_text,
                    "mtpc: error: %s: LLVM crashed while reading or compiling it; "
                    "the bitcode is probably malformed\n", input);
