@@ -249,10 +249,14 @@ static void report_crashes_on(const char *input) {
                    "mtpc: error: %s: LLVM crashed while reading or compiling it; "
                    "the bitcode is probably malformed\n", input);
   crash_length = n < 0 ? 0 : n >= (int)sizeof crash_text ? sizeof crash_text - 1 : (size_t)n;
+  /* Deep recursion in LLVM overflows the stack: the handler runs on its own. */
+  static char alternate_stack[1 << 16];
+  stack_t stack = {.ss_sp = alternate_stack, .ss_size = sizeof alternate_stack};
+  sigaltstack(&stack, NULL);
   struct sigaction action = {0};
   action.sa_handler = on_crash;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESETHAND;
+  action.sa_flags = SA_RESETHAND | SA_ONSTACK;
   int signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
   for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
     sigaction(signals[i], &action, NULL);
