@@ -38,10 +38,11 @@ LLVMValueRef mtpc_bridge_make_declaration(LLVMValueRef global);
  * module's, emitted once). */
 void mtpc_bridge_trim_debug_info(LLVMModuleRef module, int primary);
 
-/* 1 if the triple's object format is ELF. */
 /* For the command-line tool: LLVM's out-of-memory reports (a malformed size
  * in bitcode) go to `handler`, which must not return. */
 void mtpc_bridge_on_out_of_memory(void (*handler)(const char *reason));
+
+/* 1 if the triple's object format is ELF. */
 int mtpc_bridge_triple_is_elf(const char *triple);
 
 /* 1 if the module asks for position-independent code ("PIC Level" flag). */

@@ -4,36 +4,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The value of `site` in MTPC_FAULT: "" for a bare site, NULL if absent. */
-static const char *fault_value(const char *site, char *buffer, size_t size) {
-  const char *spec = getenv("MTPC_FAULT");
-  size_t length = strlen(site);
-  while (spec && *spec) {
+/* Whether MTPC_FAULT lists `site` (value NULL) or `site=value`. */
+static int fault_listed(const char *site, const char *value) {
+  char wanted[64];
+  snprintf(wanted, sizeof wanted, value ? "%s=%s" : "%s", site, value);
+  size_t length = strlen(wanted);
+  for (const char *spec = getenv("MTPC_FAULT"); spec && *spec;) {
     size_t item = strcspn(spec, ",");
-    if (item >= length && strncmp(spec, site, length) == 0 &&
-        (item == length || spec[length] == '=')) {
-      size_t value = item > length ? item - length - 1 : 0;
-      if (value >= size)
-        value = size - 1;
-      memcpy(buffer, spec + item - value, value);
-      buffer[value] = '\0';
-      return buffer;
-    }
+    if (item == length && strncmp(spec, wanted, length) == 0)
+      return 1;
     spec += item + (spec[item] == ',');
   }
-  return NULL;
+  return 0;
 }
 
 int mtpc_fault_codegen(unsigned partition) {
-  char value[32];
-  if (!fault_value("codegen", value, sizeof value))
-    return 0;
-  char expected[16];
-  snprintf(expected, sizeof expected, "%u", partition);
-  return strcmp(value, "all") == 0 || strcmp(value, expected) == 0;
+  char number[16];
+  snprintf(number, sizeof number, "%u", partition);
+  return fault_listed("codegen", "all") || fault_listed("codegen", number);
 }
 
-int mtpc_fault_write(void) {
-  char value[8];
-  return fault_value("write", value, sizeof value) != NULL;
-}
+int mtpc_fault_write(void) { return fault_listed("write", NULL); }

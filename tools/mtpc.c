@@ -1,18 +1,19 @@
 /* mtpc: the command-line driver. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <signal.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include <llvm-c/ErrorHandling.h>
+
 #include "../lto-backend/bridge.h"
 #include "../lto-backend/merge.h"
 #include "mtpc/mtpc.h"
-#include <llvm-c/ErrorHandling.h>
 
 static const char usage_text[] =
     "OVERVIEW: compile one large LLVM module on many cores\n"
@@ -226,8 +227,8 @@ static size_t crash_length;
 
 static void on_crash(int signal_number) {
   (void)signal_number;
-  if (write(STDERR_FILENO, crash_text, crash_length) < 0)
-    _exit(1);
+  ssize_t written = write(STDERR_FILENO, crash_text, crash_length);
+  (void)written; /* exiting either way */
   _exit(1);
 }
 
@@ -262,6 +263,7 @@ static void report_crashes_on(const char *input) {
     sigaction(signals[i], &action, NULL);
 }
 
+/* Reads the input; from then on, a crash inside LLVM is reported against it. */
 static int read_input(const char *path, void **data, size_t *size) {
   char *message = NULL;
   if (mtpc_read_file(path, data, size, &message)) {
@@ -269,6 +271,7 @@ static int read_input(const char *path, void **data, size_t *size) {
     free(message);
     return 1;
   }
+  report_crashes_on(path);
   return 0;
 }
 
@@ -288,7 +291,6 @@ static int run_compile(cli *c) {
   size_t size = 0;
   if (read_input(c->input, &data, &size))
     return 1;
-  report_crashes_on(c->input);
   c->options.collect_stats = c->stats;
   mtpc_result result;
   mtpc_status status = mtpc_compile_bitcode(data, size, c->input, &c->options, &result);
@@ -319,7 +321,6 @@ static int run_plan(cli *c) {
   size_t size = 0;
   if (read_input(c->input, &data, &size))
     return 1;
-  report_crashes_on(c->input);
   char *message = NULL;
   mtpc_status status = mtpc_print_plan_bitcode(data, size, c->input, &c->options, stdout, &message);
   if (status != MTPC_OK)
