@@ -10,8 +10,8 @@
 #   cli-dup  the same with aggressive duplication (--import-instr-limit=1000);
 #   cli-one  the same module compiled unsplit (--partitions 1).
 # Variants add flags (sanitizers, whole-program vtables: without split LTO
-# units, which llvm-link cannot join). A program with an
-# expect-unsplit file must make `mtpc compile` fall back to one partition. A program with a
+# units, which llvm-link cannot join). A program with an expect-unsplit file
+# must make `mtpc compile` fall back to one partition. A program with a
 # lib.list is also built as a shared library from the files it lists; the
 # library's exported symbols must equal the stock library's (cli and cli-dup:
 # equal cli-one's, since a plain compile of the joined module, unlike the
@@ -26,6 +26,7 @@ lld=$build/bin/ld.lld
 mtpc=$build/bin/mtpc
 stock_lld=/usr/lib/llvm-19/bin/ld.lld
 [ -x "$lld" ] && [ -x "$mtpc" ] || { echo "build mtpc and ld.lld first" >&2; exit 2; }
+symbols() { LLVM_NM=llvm-nm-19 "$here/../global-symbols.sh" "$@"; }
 split="-Wl,--thinlto-mtpc-jobs=2,--thinlto-mtpc-threshold=0,--thinlto-mtpc-partitions=100000"
 rm -rf "$work" && mkdir -p "$work"
 
@@ -88,7 +89,7 @@ for v in "${variants[@]}"; do
       mkdir -p "$out/$way" && cp "$out/lib.$way" "$out/$way/libprog.so"
       clang++-19 -flto=thin -fuse-ld=lld --ld-path="$stock_lld" $flags "$main" \
         -L"$out/$way" -lprog -Wl,-rpath,"$out/$way" -o "$out/$way/main"
-      llvm-nm-19 -D --defined-only -P "$out/lib.$way" | awk '{print $1, $2}' | sort > "$out/lib.$way.syms"
+      symbols -D "$out/lib.$way" > "$out/lib.$way.syms"
       run "$out/$way/main" "$out/lib-main.$way.out"
     done
   fi
@@ -97,8 +98,7 @@ for v in "${variants[@]}"; do
     run "$out/prog.$way" "$out/prog.$way.out"
   done
   grep -q "exit status 0" "$out/prog.stock.out" || { echo "$name: the stock build fails"; cat "$out/prog.stock.out"; exit 1; }
-  globals() { llvm-nm-19 --extern-only --defined-only -P "$1" | awk '{print $1, $2}' | sort; }
-  diff -u <(globals "$out/prog.stock") <(globals "$out/prog.lld")
+  diff -u <(symbols "$out/prog.stock") <(symbols "$out/prog.lld")
   for way in lld cli cli-dup cli-one; do
     diff -u "$out/prog.stock.out" "$out/prog.$way.out"
     if [ -f "$src/lib.list" ]; then

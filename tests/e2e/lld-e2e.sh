@@ -22,7 +22,7 @@ mtpc="-Wl,--thinlto-mtpc-jobs=2,--thinlto-mtpc-threshold=0,--thinlto-jobs=2"
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
 
-globals() { llvm-nm-19 --extern-only --defined-only -P "$1" | awk '{print $1, $2}' | sort; }
+globals() { LLVM_NM=llvm-nm-19 "$here/../global-symbols.sh" "$1"; }
 
 # SQLite: three ThinLTO modules.
 $cc -c "$src/sqlite3.c" -o sqlite3.o

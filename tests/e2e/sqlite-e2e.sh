@@ -27,7 +27,7 @@ cd "$work"
 "$mtpc" compile sqlite3.bc -o split.o -j2
 "$mtpc" compile sqlite3.bc -o finest.o --partitions max -j2
 
-symbols() { llvm-nm-19 --extern-only --defined-only -P "$1" | awk '{print $1, $2}' | sort; }
+symbols() { LLVM_NM=llvm-nm-19 "$here/../global-symbols.sh" "$1"; }
 symbols unsplit.o > unsplit.syms
 for v in split finest; do
   symbols $v.o > $v.syms

@@ -14,7 +14,7 @@ config.environment["PATH"] = os.pathsep.join(
     [os.path.join(config.mtpc_build_dir, "bin"), llvm_bin, config.environment.get("PATH", "")])
 config.substitutions.append(("%mtpc", os.path.join(config.mtpc_build_dir, "bin", "mtpc")))
 config.substitutions.append(
-    ("%global-symbols", os.path.join(config.test_source_root, "Inputs", "global-symbols.sh")))
+    ("%global-symbols", os.path.join(config.test_source_root, "..", "global-symbols.sh")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 # Every partition module must pass the verifier on its own.
 config.substitutions.append(
