@@ -10,8 +10,10 @@
 #include "lld/Common/Driver.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
@@ -22,6 +24,7 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Passes/StandardInstrumentations.h"
+#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/ObjCopy/ConfigManager.h"
 #include "llvm/ObjCopy/ObjCopy.h"
@@ -32,6 +35,7 @@
 #include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 #include "llvm/Target/TargetMachine.h"
 
 LLD_HAS_DRIVER(elf)
@@ -60,6 +64,16 @@ extern "C" void mtpc_bridge_delete_body(LLVMValueRef function) {
 extern "C" int mtpc_bridge_materialize_all(LLVMModuleRef module, char **message) {
   if (Error err = unwrap(module)->materializeAll())
     return fail(std::move(err), message);
+  return 0;
+}
+
+extern "C" int mtpc_bridge_materialize_bodies(LLVMModuleRef module, char **message) {
+  Module &m = *unwrap(module);
+  if (Error err = m.materializeMetadata())
+    return fail(std::move(err), message);
+  for (Function &f : m)
+    if (Error err = f.materialize())
+      return fail(std::move(err), message);
   return 0;
 }
 
@@ -128,6 +142,146 @@ extern "C" void mtpc_bridge_trim_debug_info(LLVMModuleRef module, int primary) {
       cu->replaceRetainedTypes(MDTuple::get(m.getContext(), {}));
     }
   }
+}
+
+// A C struct or union that gdb can find by name from a declaration: named,
+// at file scope, and without an ODR identifier (C++ types have type units).
+static bool is_shareable(const DICompositeType *type) {
+  unsigned tag = type->getTag();
+  if (tag != dwarf::DW_TAG_structure_type && tag != dwarf::DW_TAG_union_type)
+    return false;
+  if (type->getName().empty() || !type->getIdentifier().empty() || type->isForwardDecl())
+    return false;
+  const DIScope *scope = type->getScope();
+  return !scope || isa<DIFile>(scope) || isa<DICompileUnit>(scope);
+}
+
+static std::string type_key(const DICompositeType *type) {
+  std::string key = type->getTag() == dwarf::DW_TAG_union_type ? "union " : "struct ";
+  key += type->getName();
+  if (const DIFile *file = type->getFile()) {
+    key += " at ";
+    if (!file->getDirectory().empty() && !file->getFilename().starts_with("/"))
+      key += file->getDirectory().str() + "/";
+    key += file->getFilename().str() + ":" + std::to_string(type->getLine());
+  }
+  return key;
+}
+
+struct mtpc_bridge_type_walk {
+  DenseSet<const MDNode *> seen;
+  SmallVector<const MDNode *, 64> stack;
+};
+
+// Every node below `root` not seen before, except compile units (which list
+// the whole module's globals and types); calls found() on shareable types.
+template <typename Found> static void walk_types(mtpc_bridge_type_walk &w, const MDNode *root, Found found) {
+  if (!root || !w.seen.insert(root).second)
+    return;
+  w.stack.push_back(root);
+  while (!w.stack.empty()) {
+    const MDNode *node = w.stack.pop_back_val();
+    if (auto *type = dyn_cast<DICompositeType>(node); type && is_shareable(type))
+      found(const_cast<DICompositeType *>(type));
+    for (const MDOperand &op : node->operands()) {
+      auto *child = dyn_cast_or_null<MDNode>(op.get());
+      if (child && !isa<DICompileUnit>(child) && w.seen.insert(child).second)
+        w.stack.push_back(child);
+    }
+  }
+}
+
+template <typename Found> static void walk_global_types(mtpc_bridge_type_walk &w, GlobalValue *gv, Found found) {
+  if (auto *f = dyn_cast<Function>(gv)) {
+    walk_types(w, f->getSubprogram(), found);
+  } else if (auto *var = dyn_cast<GlobalVariable>(gv)) {
+    SmallVector<DIGlobalVariableExpression *, 1> attached;
+    var->getDebugInfo(attached);
+    for (DIGlobalVariableExpression *e : attached)
+      walk_types(w, e, found);
+  }
+}
+
+extern "C" mtpc_bridge_type_walk *mtpc_bridge_type_walk_create(void) { return new mtpc_bridge_type_walk; }
+
+extern "C" void mtpc_bridge_type_walk_free(mtpc_bridge_type_walk *walk) { delete walk; }
+
+extern "C" void mtpc_bridge_walk_debug_types(mtpc_bridge_type_walk *walk, LLVMValueRef global,
+                                             mtpc_bridge_type_found *found, void *arg) {
+  walk_global_types(*walk, unwrap<GlobalValue>(global),
+                    [&](DICompositeType *type) { found(arg, type_key(type).c_str()); });
+}
+
+// Everything in the partition that can describe a type: the units' lists,
+// every function's and variable's debug info, and the subprograms and types
+// reached only from instructions (inlined code, local variables).
+static std::vector<DICompositeType *> shareable_types(Module &m) {
+  mtpc_bridge_type_walk w;
+  std::vector<DICompositeType *> types;
+  auto found = [&](DICompositeType *type) { types.push_back(type); };
+  DebugInfoFinder finder;
+  finder.processModule(m);
+  for (DICompileUnit *cu : finder.compile_units())
+    walk_types(w, cu, found);
+  for (GlobalValue &gv : m.global_values())
+    walk_global_types(w, &gv, found);
+  for (DISubprogram *sp : finder.subprograms())
+    walk_types(w, sp, found);
+  for (DIType *type : finder.types())
+    walk_types(w, type, found);
+  return types;
+}
+
+static DICompositeType *declaration_of(DICompositeType *type) {
+  return DICompositeType::get(type->getContext(), type->getTag(), type->getName(), type->getFile(),
+                              type->getLine(), type->getScope(), nullptr, 0, 0, 0,
+                              DINode::FlagFwdDecl, nullptr, type->getRuntimeLang(), nullptr);
+}
+
+static void remap_module_metadata(Module &m, ValueToValueMapTy &map) {
+  ValueMapper mapper(map, RF_ReuseAndMutateDistinctMDs | RF_IgnoreMissingLocals);
+  for (Function &f : m)
+    mapper.remapFunction(f);
+  for (GlobalVariable &gv : m.globals())
+    mapper.remapGlobalObjectMetadata(gv);
+  for (NamedMDNode &named : m.named_metadata())
+    for (unsigned i = 0; i < named.getNumOperands(); i++)
+      named.setOperand(i, mapper.mapMDNode(*named.getOperand(i)));
+}
+
+static void retain_types(Module &m, ArrayRef<Metadata *> types) {
+  DICompileUnit *cu = *m.debug_compile_units_begin();
+  SmallVector<Metadata *, 64> retained(cu->getRetainedTypes().begin(), cu->getRetainedTypes().end());
+  SmallPtrSet<Metadata *, 32> present(retained.begin(), retained.end());
+  for (Metadata *type : types)
+    if (present.insert(type).second)
+      retained.push_back(type);
+  cu->replaceRetainedTypes(MDTuple::get(m.getContext(), retained));
+}
+
+extern "C" unsigned mtpc_bridge_share_debug_types(LLVMModuleRef module, uint32_t partition,
+                                                  mtpc_bridge_type_home *home_of, void *arg) {
+  Module &m = *unwrap(module);
+  if (m.debug_compile_units().empty())
+    return 0;
+  ValueToValueMapTy declarations;
+  SmallVector<Metadata *, 64> homed;
+  for (DICompositeType *type : shareable_types(m)) {
+    uint32_t home = home_of(arg, type_key(type).c_str());
+    if (home == partition)
+      homed.push_back(type);
+    else if (home != UINT32_MAX)
+      declarations.MD()[type].reset(declaration_of(type));
+  }
+  if (!declarations.MD().empty())
+    remap_module_metadata(m, declarations);
+  if (!homed.empty())
+    retain_types(m, homed);
+  return declarations.MD().size();
+}
+
+extern "C" void mtpc_bridge_strip_debug_info(LLVMValueRef function) {
+  stripDebugInfo(*unwrap<Function>(function));
 }
 
 extern "C" int mtpc_bridge_triple_is_elf(const char *triple) {

@@ -4,6 +4,7 @@
 #define MTPC_BRIDGE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Types.h>
@@ -18,6 +19,11 @@ void mtpc_bridge_delete_body(LLVMValueRef function);
 /* Materializes every function body still lazily held. 0 on success; else
  * *message (free()) says why. */
 int mtpc_bridge_materialize_all(LLVMModuleRef module, char **message);
+
+/* The same for a partition, whose declarations may still sit in COMDATs and
+ * be aliased until the split rewrites them: materializeAll() would verify
+ * such a module when it has debug info (UpgradeDebugInfo) and abort. */
+int mtpc_bridge_materialize_bodies(LLVMModuleRef module, char **message);
 
 /* Replaces an alias or ifunc with a declaration of the same name, type,
  * visibility and thread-local mode; returns the declaration. */
@@ -37,6 +43,32 @@ LLVMValueRef mtpc_bridge_make_declaration(LLVMValueRef global);
  * the primary partition keeps the unit's enums and retained types (the whole
  * module's, emitted once). */
 void mtpc_bridge_trim_debug_info(LLVMModuleRef module, int primary);
+
+/* Debug types shared between partitions: a named C struct or union at file
+ * scope is described fully by one partition, its home (chosen by the plan),
+ * and declared in the others, where gdb finds the definition by name. A key
+ * names a type across contexts: "struct Vdbe at /src/sqlite3.c:22889". */
+typedef struct mtpc_bridge_type_walk mtpc_bridge_type_walk;
+typedef void mtpc_bridge_type_found(void *arg, const char *key);
+mtpc_bridge_type_walk *mtpc_bridge_type_walk_create(void);
+void mtpc_bridge_type_walk_free(mtpc_bridge_type_walk *walk);
+/* Calls found() for each shareable type that the debug info of a function or
+ * global variable describes and no earlier call on `walk` reported. */
+void mtpc_bridge_walk_debug_types(mtpc_bridge_type_walk *walk, LLVMValueRef global,
+                                  mtpc_bridge_type_found *found, void *arg);
+
+/* In one partition: a shareable type whose home is `partition` is retained
+ * by the first compile unit (so it is described even if its users are
+ * optimized away); one whose home is another partition becomes a
+ * declaration. home_of returns UINT32_MAX for a type without a home, which
+ * stays as it is. Returns the number of types declared. */
+typedef uint32_t mtpc_bridge_type_home(void *arg, const char *key);
+unsigned mtpc_bridge_share_debug_types(LLVMModuleRef module, uint32_t partition,
+                                       mtpc_bridge_type_home *home_of, void *arg);
+
+/* Removes a function's debug info: its subprogram, its instructions'
+ * locations and variable records. */
+void mtpc_bridge_strip_debug_info(LLVMValueRef function);
 
 /* For the command-line tool: LLVM's out-of-memory reports (a malformed size
  * in bitcode) go to `handler`, which must not return. */

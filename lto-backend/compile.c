@@ -328,6 +328,11 @@ static mtpc_status compile_jobs(session *s) {
   return status;
 }
 
+static void enter_phase(const session *s, const char *phase) {
+  if (s->o->phase)
+    s->o->phase(s->o->phase_user, phase);
+}
+
 static mtpc_status run_session(session *s) {
   mtpc_result *r = s->r;
   double start = mtpc_now_seconds();
@@ -335,6 +340,7 @@ static mtpc_status run_session(session *s) {
   if (status != MTPC_OK)
     return status;
   double plan_start = mtpc_now_seconds();
+  enter_phase(s, "plan");
   mtpc_bridge_time_trace_begin("mtpc plan", "");
   make_plan(s);
   mtpc_bridge_time_trace_end();
@@ -350,6 +356,7 @@ static mtpc_status run_session(session *s) {
     s->bitcode_size = LLVMGetBufferSize(s->written);
     r->stats.bitcode_seconds = mtpc_now_seconds() - write_start;
   }
+  enter_phase(s, "compile");
   status = compile_jobs(s);
   r->stats.total_seconds = mtpc_now_seconds() - start + r->stats.read_seconds;
   r->stats.peak_rss_bytes = mtpc_peak_rss();
@@ -427,6 +434,7 @@ mtpc_status mtpc_compile_bitcode(const void *data, size_t size, const char *name
   session s = {.o = o, .r = r, .owns_module = 1, .bitcode = data, .bitcode_size = size,
                .name = mtpc_xstrdup(name ? name : "<buffer>")};
   double start = mtpc_now_seconds();
+  enter_phase(&s, "read");
   mtpc_bridge_time_trace_begin("mtpc read", s.name);
   status = parse_bitcode(data, size, s.name, &s.module, r);
   mtpc_bridge_time_trace_end();
@@ -491,9 +499,13 @@ mtpc_status mtpc_print_plan_bitcode(const void *data, size_t size, const char *n
   mtpc_result r;
   mtpc_status status = begin(o, &r);
   LLVMModuleRef module = NULL;
+  if (status == MTPC_OK && o->phase)
+    o->phase(o->phase_user, "read");
   if (status == MTPC_OK)
     status = parse_bitcode(data, size, name ? name : "<buffer>", &module, &r);
   if (status == MTPC_OK) {
+    if (o->phase)
+      o->phase(o->phase_user, "plan");
     LLVMContextRef context = LLVMGetModuleContext(module);
     status = mtpc_print_plan(module, o, out, message);
     LLVMDisposeModule(module);

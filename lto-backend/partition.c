@@ -196,12 +196,28 @@ static int erase_absent(partition_ctx *c, char **message) {
   return 0;
 }
 
+void mtpc_strip_discarded_debug_info(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q) {
+  for (uint32_t i = 0; i < plan->node_count; i++) {
+    const mtpc_plan_node *n = &plan->nodes[i];
+    int defined_here = n->owner == q || mtpc_plan_has_clone(plan, q, i);
+    if (n->kind != MTPC_FUNCTION || !defined_here || mtpc_plan_first_definer(plan, i) == q)
+      continue;
+    LLVMValueRef f = LLVMGetNamedFunction(module, n->name);
+    if (f && !LLVMIsDeclaration(f))
+      mtpc_bridge_strip_debug_info(f);
+  }
+}
+
+static uint32_t debug_type_home(void *plan, const char *key) {
+  return mtpc_plan_debug_type_home(plan, key);
+}
+
 int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q, char **message) {
   partition_ctx c = {.module = module, .plan = plan, .q = q};
   int failed = collect_values(&c, message);
   if (!failed) {
     drop_unneeded_bodies(&c);
-    failed = mtpc_bridge_materialize_all(module, message);
+    failed = mtpc_bridge_materialize_bodies(module, message);
   }
   if (!failed) {
     rebuild_used_list(&c, "llvm.used");
@@ -210,8 +226,11 @@ int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
     if (q != 0)
       LLVMSetModuleInlineAsm2(module, "", 0); /* module asm belongs to partition 0 */
     failed = erase_absent(&c, message);
-    if (!failed)
+    if (!failed) {
       mtpc_bridge_trim_debug_info(module, q == 0);
+      if (plan->debug_type_count)
+        mtpc_bridge_share_debug_types(module, q, debug_type_home, (void *)plan);
+    }
   }
   free(c.values);
   if (c.value_node.keys)

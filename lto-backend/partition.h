@@ -12,4 +12,9 @@
  * promoted names. 0 on success; else *message (free()) says what went wrong. */
 int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q, char **message);
 
+/* After optimization: a function that several partitions define (a clone)
+ * keeps its debug info only in the first of them, whose copy the merge and
+ * the linker keep; the discarded copies would leave DWARF at address 0. */
+void mtpc_strip_discarded_debug_info(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q);
+
 #endif

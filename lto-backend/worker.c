@@ -184,6 +184,8 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
                "optimizing");
   }
   double optimized = mtpc_now_seconds();
+  if (!failed && plan)
+    mtpc_strip_discarded_debug_info(module, plan, job->partition);
   if (!failed) {
     mtpc_bridge_time_trace_begin("mtpc codegen", detail);
     failed = codegen(module, machine, job);

@@ -37,6 +37,12 @@ void mtpc_graph_add_bond(mtpc_graph *g, uint32_t a, uint32_t b) {
   g->bond_count++;
 }
 
+void mtpc_graph_add_debug_type(mtpc_graph *g, const char *key, uint32_t node) {
+  mtpc_grow((void **)&g->debug_types, &g->debug_type_cap, g->debug_type_count + 1,
+            sizeof(*g->debug_types));
+  g->debug_types[g->debug_type_count++] = (mtpc_debug_type){mtpc_xstrdup(key), node};
+}
+
 void mtpc_graph_mark_unsplittable(mtpc_graph *g, const char *reason) {
   if (!g->unsplittable)
     g->unsplittable = mtpc_xstrdup(reason);
@@ -111,6 +117,9 @@ void mtpc_graph_free(mtpc_graph *g) {
   free(g->edge_calls);
   free(g->bonds);
   free(g->raw_edges);
+  for (uint32_t i = 0; i < g->debug_type_count; i++)
+    free(g->debug_types[i].key);
+  free(g->debug_types);
   free(g->unsplittable);
   free(g->module_id);
   memset(g, 0, sizeof(*g));

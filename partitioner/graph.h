@@ -49,6 +49,13 @@ typedef struct mtpc_node {
   uint64_t cost;   /* IR instructions for functions, 0 otherwise */
 } mtpc_node;
 
+/* A named C type of the debug info and the first node, in module order, whose
+ * debug info describes it; the key is the bridge's (mtpc_bridge_walk_debug_types). */
+typedef struct mtpc_debug_type {
+  char *key;
+  uint32_t node;
+} mtpc_debug_type;
+
 typedef struct mtpc_graph {
   char *module_id;
   uint32_t node_count;
@@ -62,11 +69,13 @@ typedef struct mtpc_graph {
   /* Pairs of nodes that must be owned by the same partition. */
   uint32_t bond_count;
   uint32_t (*bonds)[2];
+  uint32_t debug_type_count;
+  mtpc_debug_type *debug_types;
   /* Set when the module cannot be split safely: what makes it so. */
   char *unsplittable;
 
   /* Builder state, released by mtpc_graph_finalize. */
-  size_t node_cap, raw_count, raw_cap, bond_cap;
+  size_t node_cap, raw_count, raw_cap, bond_cap, debug_type_cap;
   struct mtpc_raw_edge *raw_edges;
 } mtpc_graph;
 
@@ -76,6 +85,7 @@ uint32_t mtpc_graph_add_node(mtpc_graph *g, mtpc_node_kind kind, const char *nam
 typedef enum mtpc_ref_kind { MTPC_REF, MTPC_CALL } mtpc_ref_kind;
 void mtpc_graph_add_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kind kind);
 void mtpc_graph_add_bond(mtpc_graph *g, uint32_t a, uint32_t b);
+void mtpc_graph_add_debug_type(mtpc_graph *g, const char *key, uint32_t node);
 /* Records the first reason the module cannot be split (later ones are kept out). */
 void mtpc_graph_mark_unsplittable(mtpc_graph *g, const char *reason);
 /* Builds the CSR arrays and applies the graph-level rules (a reference into a

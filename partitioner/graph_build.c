@@ -10,6 +10,7 @@
 #include <llvm-c/Comdat.h>
 #include <llvm-c/Core.h>
 
+#include "../lto-backend/bridge.h"
 #include "graph.h"
 #include "support.h"
 
@@ -356,6 +357,37 @@ static void bond_comdats(mtpc_graph *g) {
 
 /* Type tests are resolved against the whole program's summary; a partition
  * would lower them without it. */
+typedef struct type_site {
+  mtpc_graph *g;
+  uint32_t node;
+} type_site;
+
+static void add_debug_type(void *arg, const char *key) {
+  type_site *site = arg;
+  mtpc_graph_add_debug_type(site->g, key, site->node);
+}
+
+/* Only definitions some partition will own may be a type's first describer. */
+static void walk_debug_types(builder *b, mtpc_bridge_type_walk *walk, LLVMValueRef v) {
+  uint32_t id = MTPC_NONE;
+  mtpc_ptrmap_get(&b->value_to_node, v, &id);
+  if (id == MTPC_NONE || !mtpc_node_ownable(&b->g->nodes[id]))
+    return;
+  type_site site = {b->g, id};
+  mtpc_bridge_walk_debug_types(walk, v, add_debug_type, &site);
+}
+
+static void find_debug_types(builder *b) {
+  if (LLVMGetNamedMetadataNumOperands(b->module, "llvm.dbg.cu") == 0)
+    return;
+  mtpc_bridge_type_walk *walk = mtpc_bridge_type_walk_create();
+  for (LLVMValueRef f = LLVMGetFirstFunction(b->module); f; f = LLVMGetNextFunction(f))
+    walk_debug_types(b, walk, f);
+  for (LLVMValueRef v = LLVMGetFirstGlobal(b->module); v; v = LLVMGetNextGlobal(v))
+    walk_debug_types(b, walk, v);
+  mtpc_bridge_type_walk_free(walk);
+}
+
 char *mtpc_module_unsplittable_reason(LLVMModuleRef module) {
   static const char *const type_test_intrinsics[] = {
       "llvm.type.test", "llvm.public.type.test", "llvm.type.checked.load",
@@ -394,6 +426,7 @@ void mtpc_graph_build(mtpc_graph *g, LLVMModuleRef module) {
   b.asm_sensitive = mtpc_xcalloc(g->node_count, 1);
   b.named_by_asm = mtpc_xcalloc(g->node_count, 1);
   walk_globals(&b);
+  find_debug_types(&b);
   mtpc_graph_finalize(g);
   bond_asm_named_locals(&b);
   bond_aliases_and_ifuncs(g);

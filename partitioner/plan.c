@@ -693,6 +693,59 @@ static void check_promoted_names(mtpc_plan *plan) {
   mtpc_strmap_free(&names);
 }
 
+/* A type's home is the owner of the first definition describing it, which
+ * therefore has it in its partition. Of equal keys the first one found counts. */
+typedef struct debug_type_entry {
+  const mtpc_debug_type *type;
+  uint32_t index;
+} debug_type_entry;
+
+static int compare_debug_types(const void *a, const void *b) {
+  const debug_type_entry *x = a, *y = b;
+  int order = strcmp(x->type->key, y->type->key);
+  return order ? order : (x->index > y->index) - (x->index < y->index);
+}
+
+static void plan_debug_types(const mtpc_graph *g, mtpc_plan *plan) {
+  if (plan->partition_count < 2 || g->debug_type_count == 0)
+    return;
+  debug_type_entry *entries = mtpc_xcalloc(g->debug_type_count, sizeof(*entries));
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < g->debug_type_count; i++)
+    if (plan->nodes[g->debug_types[i].node].owner != MTPC_NONE)
+      entries[count++] = (debug_type_entry){&g->debug_types[i], i};
+  qsort(entries, count, sizeof(*entries), compare_debug_types);
+  plan->debug_types = mtpc_xcalloc(count ? count : 1, sizeof(*plan->debug_types));
+  for (uint32_t i = 0; i < count; i++) {
+    const mtpc_debug_type *type = entries[i].type;
+    if (i > 0 && strcmp(entries[i - 1].type->key, type->key) == 0)
+      continue;
+    plan->debug_types[plan->debug_type_count++] =
+        (mtpc_plan_debug_type){mtpc_xstrdup(type->key), plan->nodes[type->node].owner};
+  }
+  free(entries);
+}
+
+uint32_t mtpc_plan_first_definer(const mtpc_plan *plan, uint32_t node) {
+  uint32_t first = plan->nodes[node].owner;
+  for (uint32_t q = 0; q < plan->partition_count && q < first; q++)
+    if (mtpc_plan_has_clone(plan, q, node))
+      return q;
+  return first;
+}
+
+static int compare_key(const void *key, const void *item) {
+  return strcmp(key, ((const mtpc_plan_debug_type *)item)->key);
+}
+
+uint32_t mtpc_plan_debug_type_home(const mtpc_plan *plan, const char *key) {
+  const mtpc_plan_debug_type *found =
+      plan->debug_type_count ? bsearch(key, plan->debug_types, plan->debug_type_count,
+                                       sizeof(*plan->debug_types), compare_key)
+                             : NULL;
+  return found ? found->home : MTPC_NONE;
+}
+
 void mtpc_plan_build(const mtpc_graph *g, const mtpc_plan_options *o, mtpc_plan *plan) {
   memset(plan, 0, sizeof(*plan));
   init_plan_nodes(g, plan);
@@ -712,6 +765,7 @@ void mtpc_plan_build(const mtpc_graph *g, const mtpc_plan_options *o, mtpc_plan 
   plan->partitions = mtpc_xcalloc(plan->partition_count, sizeof(mtpc_plan_partition));
   finish_partitions(&p);
   check_promoted_names(plan);
+  plan_debug_types(g, plan);
 
   free(p.node_atom);
   free(p.atom_members);
@@ -733,6 +787,9 @@ void mtpc_plan_free(mtpc_plan *plan) {
   free(plan->partitions);
   free(plan->module_id);
   free(plan->unsplit_reason);
+  for (uint32_t i = 0; i < plan->debug_type_count; i++)
+    free(plan->debug_types[i].key);
+  free(plan->debug_types);
   mtpc_bitset_free(&plan->copies);
   mtpc_bitset_free(&plan->clones);
   memset(plan, 0, sizeof(*plan));

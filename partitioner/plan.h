@@ -42,6 +42,13 @@ typedef struct mtpc_plan_partition {
   uint32_t groups;
 } mtpc_plan_partition;
 
+/* A named C type described fully only by its home partition, declared in the
+ * others (see the bridge's mtpc_bridge_share_debug_types). */
+typedef struct mtpc_plan_debug_type {
+  char *key;
+  uint32_t home;
+} mtpc_plan_debug_type;
+
 typedef struct mtpc_plan {
   char *module_id;
   uint32_t partition_count;
@@ -57,6 +64,9 @@ typedef struct mtpc_plan {
    * member of a small group of discardable ODR definitions (with its COMDAT);
    * the linker keeps one. */
   mtpc_bitset clones;
+  /* Sorted by key; empty when the module is not split. */
+  uint32_t debug_type_count;
+  mtpc_plan_debug_type *debug_types;
   uint64_t total_cost;
   uint64_t duplicated_cost;
   char *unsplit_reason; /* why the module is compiled as one partition, or NULL */
@@ -67,6 +77,11 @@ void mtpc_plan_build(const mtpc_graph *g, const mtpc_plan_options *o, mtpc_plan 
 void mtpc_plan_free(mtpc_plan *plan);
 void mtpc_plan_print(const mtpc_plan *plan, FILE *out);
 uint32_t mtpc_default_partition_count(uint64_t total_cost);
+/* The lowest partition defining node i (its owner or one with a clone of it),
+ * or MTPC_NONE. */
+uint32_t mtpc_plan_first_definer(const mtpc_plan *plan, uint32_t node);
+/* The home partition of a debug type, or MTPC_NONE. */
+uint32_t mtpc_plan_debug_type_home(const mtpc_plan *plan, const char *key);
 
 static inline int mtpc_plan_has_copy(const mtpc_plan *plan, uint32_t partition, uint32_t node) {
   return mtpc_bitset_test(&plan->copies, (size_t)partition * plan->node_count + node);

@@ -59,4 +59,8 @@ void mtpc_plan_print(const mtpc_plan *plan, FILE *out) {
       if (mtpc_plan_has_copy(plan, q, i))
         print_node(plan, i, "copy", out);
   }
+  if (plan->debug_type_count)
+    fprintf(out, "\ndebug types described once: %u\n", plan->debug_type_count);
+  for (uint32_t i = 0; i < plan->debug_type_count; i++)
+    fprintf(out, "  %s -> partition %u\n", plan->debug_types[i].key, plan->debug_types[i].home);
 }

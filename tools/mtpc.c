@@ -47,6 +47,9 @@ static const char usage_text[] =
     "  --time-trace[=<file>]      Write a Chrome trace (default: <output>.time-trace.json)\n"
     "  --time-trace-granularity=<us>  Smallest event recorded (default 500)\n"
     "  --no-verify                Skip the IR verifier on partitions\n"
+    "  --read-time-limit=<s>      Give up reading bitcode after <s> seconds (default:\n"
+    "                             60 plus 10 per MiB; LLVM's reader loops on some\n"
+    "                             malformed files)\n"
     "  --help                     Print this help\n"
     "  --version                  Print the version\n"
     "\n"
@@ -75,6 +78,7 @@ typedef struct cli {
   const char *time_trace; /* NULL: off */
   int time_trace_default;
   unsigned time_trace_granularity;
+  unsigned read_time_limit; /* 0: from the input's size */
   mtpc_options options;
 } cli;
 
@@ -165,6 +169,8 @@ static void parse_args(cli *c, int argc, char **argv) {
       o->reloc_model = parse_reloc(v);
     else if ((v = take_value(argc, argv, &i, "--import-instr-limit")))
       o->import_instr_limit = parse_unsigned(v, "--import-instr-limit");
+    else if ((v = take_value(argc, argv, &i, "--read-time-limit")))
+      c->read_time_limit = parse_unsigned(v, "--read-time-limit");
     else if ((v = take_value(argc, argv, &i, "--emit-partitions")))
       o->emit_partitions_dir = v;
     else if ((v = take_value(argc, argv, &i, "--time-trace-granularity")))
@@ -242,6 +248,40 @@ static void on_llvm_fatal_error(const char *reason) {
   _exit(1);
 }
 
+/* LLVM 19's reader loops forever on some malformed files (llvm-dis-19 too).
+ * Reading is linear in the input's size, so a limit far above it tells a
+ * loop from a large file: 60 s plus 10 s per MiB. */
+static char read_hang_text[1024];
+static size_t read_hang_length;
+
+static void on_read_hang(int signal_number) {
+  (void)signal_number;
+  ssize_t written = write(STDERR_FILENO, read_hang_text, read_hang_length);
+  (void)written;
+  _exit(1);
+}
+
+typedef struct phase_watch {
+  const char *input;
+  unsigned limit;
+} phase_watch;
+
+static void watch_phase(void *user, const char *phase) {
+  const phase_watch *w = user;
+  if (strcmp(phase, "read") != 0) {
+    alarm(0);
+    return;
+  }
+  unsigned limit = w->limit;
+  int n = snprintf(read_hang_text, sizeof read_hang_text,
+                   "mtpc: error: %s: LLVM's bitcode reader did not finish in %u s; "
+                   "the bitcode is probably malformed\n", w->input, limit);
+  read_hang_length = n < 0 ? 0 : n >= (int)sizeof read_hang_text ? sizeof read_hang_text - 1
+                                                                   : (size_t)n;
+  signal(SIGALRM, on_read_hang);
+  alarm(limit);
+}
+
 static void report_crashes_on(const char *input) {
   fatal_input = input;
   LLVMInstallFatalErrorHandler(on_llvm_fatal_error);
@@ -264,14 +304,21 @@ static void report_crashes_on(const char *input) {
 }
 
 /* Reads the input; from then on, a crash inside LLVM is reported against it. */
-static int read_input(const char *path, void **data, size_t *size) {
+/* Reads the input file, and arms the crash reports and the reading time
+ * limit for it. */
+static int read_input(cli *c, void **data, size_t *size) {
   char *message = NULL;
-  if (mtpc_read_file(path, data, size, &message)) {
+  if (mtpc_read_file(c->input, data, size, &message)) {
     error("%s", message);
     free(message);
     return 1;
   }
-  report_crashes_on(path);
+  report_crashes_on(c->input);
+  static phase_watch watch;
+  watch.input = c->input;
+  watch.limit = c->read_time_limit ? c->read_time_limit : 60 + (unsigned)(*size >> 20) * 10;
+  c->options.phase = watch_phase;
+  c->options.phase_user = &watch;
   return 0;
 }
 
@@ -289,7 +336,7 @@ static int run_compile(cli *c) {
     mtpc_time_trace_start(c->time_trace_granularity);
   void *data = NULL;
   size_t size = 0;
-  if (read_input(c->input, &data, &size))
+  if (read_input(c, &data, &size))
     return 1;
   c->options.collect_stats = c->stats;
   mtpc_result result;
@@ -319,7 +366,7 @@ static int run_compile(cli *c) {
 static int run_plan(cli *c) {
   void *data = NULL;
   size_t size = 0;
-  if (read_input(c->input, &data, &size))
+  if (read_input(c, &data, &size))
     return 1;
   char *message = NULL;
   mtpc_status status = mtpc_print_plan_bitcode(data, size, c->input, &c->options, stdout, &message);

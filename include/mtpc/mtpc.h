@@ -63,6 +63,10 @@ typedef enum mtpc_severity { MTPC_NOTE, MTPC_WARNING } mtpc_severity;
 /* Called for warnings and notes (for example when a module falls back to an
  * unsplit compile). May be called from any thread, one call at a time. */
 typedef void (*mtpc_diag_fn)(void *user, mtpc_severity severity, const char *message);
+/* Called on the calling thread as each phase begins: "read" (parsing the
+ * input bitcode; mtpc_compile_bitcode only), "plan", "compile" (partitions
+ * compiled and merged). */
+typedef void (*mtpc_phase_fn)(void *user, const char *phase);
 
 /* Per-partition figures, filled when mtpc_options.collect_stats is set. */
 typedef struct mtpc_partition_stats {
@@ -142,6 +146,8 @@ typedef struct mtpc_options {
   /* Pass plugins (paths) loaded into every partition's pipeline. */
   const char *const *pass_plugins;
   unsigned pass_plugin_count;
+  mtpc_phase_fn phase;  /* optional */
+  void *phase_user;
 } mtpc_options;
 
 /* Fills every field with its default. */

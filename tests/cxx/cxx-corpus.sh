@@ -9,13 +9,9 @@
 #            `mtpc compile --partitions max`, linked as one object;
 #   cli-dup  the same with aggressive duplication (--import-instr-limit=1000);
 #   cli-one  the same module compiled unsplit (--partitions 1).
-# Variants add flags (sanitizers, whole-program vtables: without split LTO
-# units, which llvm-link cannot join). A program with an expect-unsplit file
-# must make `mtpc compile` fall back to one partition. A program with a
-# lib.list is also built as a shared library from the files it lists; the
-# library's exported symbols must equal the stock library's (cli and cli-dup:
-# equal cli-one's, since a plain compile of the joined module, unlike the
-# linker, cannot internalize what the library does not export).
+# Variants add flags (sanitizers, debug info, whole-program vtables: without
+# split LTO units, which llvm-link cannot join); with -g the split programs'
+# DWARF must verify.
 #
 #   tests/cxx/cxx-corpus.sh BUILD_DIR WORK_DIR
 set -euo pipefail
@@ -40,6 +36,10 @@ variants=(
   "exceptions+asan exceptions -fsanitize=address,undefined -fno-sanitize-recover=all"
   "statics+asan statics -fsanitize=address,undefined -fno-sanitize-recover=all"
   "lowlevel+asan lowlevel -fsanitize=address,undefined -fno-sanitize-recover=all"
+  "shapes+g shapes -g"
+  "exceptions+g exceptions -g"
+  "statics+g statics -g"
+  "lowlevel+g lowlevel -g"
 )
 
 ways="stock lld cli cli-dup cli-one"
@@ -107,6 +107,11 @@ for v in "${variants[@]}"; do
       diff -u "$out/lib.$ref.syms" "$out/lib.$way.syms"
     fi
   done
+  if [[ " $flags " == *" -g "* ]]; then
+    for f in prog.lld prog.cli prog.cli-dup; do
+      llvm-dwarfdump-19 --verify --quiet "$out/$f" || { echo "$name: $f: broken DWARF"; exit 1; }
+    done
+  fi
   # A program with an expect-unsplit file holds what mtpc must not split.
   if [ -f "$src/expect-unsplit" ]; then
     grep -q "compiling unsplit" "$out/prog.cli.err" || { echo "$name: expected an unsplit compile"; exit 1; }

@@ -1,5 +1,5 @@
 /* The graph -> plan step on hand-built graphs: ownership, grouping, balance,
- * bonds, pins, copies, clones, promotion, determinism. */
+ * bonds, pins, copies, clones, promotion, debug type homes, determinism. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -289,6 +289,36 @@ static void test_unsplittable(void) {
   plan_with(&g, 4, &plan);
   CHECK_EQ_U(plan.partition_count, 1);
   CHECK(plan.unsplit_reason && !strcmp(plan.unsplit_reason, "because"));
+  mtpc_plan_free(&plan);
+  mtpc_graph_free(&g);
+}
+
+/* A debug type's home is the owner of the first node describing it; a
+ * repeated key keeps its first home; an unsplit plan shares nothing. */
+static void test_debug_type_homes(void) {
+  mtpc_graph g;
+  mtpc_graph_init(&g, "m");
+  uint32_t a = fn(&g, "a", 0, 500), b = fn(&g, "b", 0, 500);
+  uint32_t decl = mtpc_graph_add_node(&g, MTPC_FUNCTION, "ext", 3, MTPC_N_DECLARATION_ONLY,
+                                      MTPC_NONE, 0);
+  mtpc_graph_add_debug_type(&g, "struct zeta at m.c:9", b);
+  mtpc_graph_add_debug_type(&g, "struct alpha at m.c:1", a);
+  mtpc_graph_add_debug_type(&g, "struct zeta at m.c:9", a);
+  mtpc_graph_add_debug_type(&g, "struct only_declared at m.c:5", decl);
+  mtpc_graph_finalize(&g);
+  mtpc_plan plan;
+  plan_with(&g, 2, &plan);
+  CHECK(plan.nodes[a].owner != plan.nodes[b].owner);
+  CHECK_EQ_U(plan.debug_type_count, 2);
+  CHECK(!strcmp(plan.debug_types[0].key, "struct alpha at m.c:1"));
+  CHECK_EQ_U(mtpc_plan_debug_type_home(&plan, "struct alpha at m.c:1"), plan.nodes[a].owner);
+  CHECK_EQ_U(mtpc_plan_debug_type_home(&plan, "struct zeta at m.c:9"), plan.nodes[b].owner);
+  CHECK_EQ_U(mtpc_plan_debug_type_home(&plan, "struct only_declared at m.c:5"), MTPC_NONE);
+  CHECK_EQ_U(mtpc_plan_debug_type_home(&plan, "struct missing at m.c:2"), MTPC_NONE);
+  mtpc_plan_free(&plan);
+  plan_with(&g, 1, &plan);
+  CHECK_EQ_U(plan.debug_type_count, 0);
+  CHECK_EQ_U(mtpc_plan_debug_type_home(&plan, "struct alpha at m.c:1"), MTPC_NONE);
   mtpc_plan_free(&plan);
   mtpc_graph_free(&g);
 }
