@@ -20,6 +20,13 @@
 #include "llvm/IR/GlobalIFunc.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/LTO/Config.h"
+#include "llvm/LTO/LTOBackend.h"
+#include "llvm/Support/Caching.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Transforms/IPO/FunctionImport.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
@@ -284,6 +291,131 @@ extern "C" void mtpc_bridge_strip_debug_info(LLVMValueRef function) {
   stripDebugInfo(*unwrap<Function>(function));
 }
 
+static std::optional<Reloc::Model> reloc_model(int reloc) {
+  static const Reloc::Model relocs[] = {Reloc::Static, Reloc::Static, Reloc::PIC_,
+                                        Reloc::DynamicNoPIC};
+  if (reloc >= 1 && reloc <= 3)
+    return relocs[reloc];
+  return std::nullopt;
+}
+
+// What clang's backend sets for a -fthinlto-index= compile (BackendUtil.cpp).
+static void configure_backend(lto::Config &conf, const mtpc_bridge_backend_job &job,
+                              const Module &m) {
+  const mtpc_bridge_target &t = job.target;
+  conf.CPU = t.cpu ? t.cpu : "";
+  if (t.features && *t.features)
+    for (StringRef feature : llvm::split(StringRef(t.features), ','))
+      conf.MAttrs.push_back(feature.str());
+  conf.Options.FunctionSections = t.function_sections != 0;
+  conf.Options.DataSections = t.data_sections != 0;
+  conf.Options.UseInitArray = true;
+  // clang's driver passes -faddrsig for ELF, and a relocation model that the
+  // module's "PIC Level" records.
+  conf.Options.EmitAddrsig = Triple(m.getTargetTriple()).isOSBinFormatELF();
+  conf.RelocModel = reloc_model(t.reloc);
+  if (!conf.RelocModel)
+    conf.RelocModel = m.getPICLevel() == PICLevel::NotPIC ? Reloc::Static : Reloc::PIC_;
+  static const CodeGenOptLevel levels[] = {CodeGenOptLevel::None, CodeGenOptLevel::Less,
+                                           CodeGenOptLevel::Default, CodeGenOptLevel::Aggressive};
+  conf.CGOptLevel = levels[t.codegen_level & 3];
+  conf.OptLevel = job.opt_level;
+  conf.PTO.LoopVectorization = job.opt_level > 1;
+  conf.PTO.SLPVectorization = job.opt_level > 1;
+  conf.CGFileType = CodeGenFileType::ObjectFile;
+}
+
+static char *copy_bytes(StringRef bytes, size_t *size) {
+  char *copy = static_cast<char *>(std::malloc(bytes.size() ? bytes.size() : 1));
+  std::memcpy(copy, bytes.data(), bytes.size());
+  *size = bytes.size();
+  return copy;
+}
+
+extern "C" mtpc_bridge_backend_outcome
+mtpc_bridge_thin_backend(const mtpc_bridge_backend_job *job, void **object, size_t *object_size,
+                         char **triple, char **message) {
+  LLVMContext context;
+  SMDiagnostic diagnostic;
+  std::unique_ptr<Module> m = parseIRFile(job->input, diagnostic, context);
+  if (!m) {
+    *message = copy_message(std::string(job->input) + ": " + diagnostic.getMessage().str());
+    return MTPC_BACKEND_FAILED;
+  }
+  if (job->target.triple)
+    m->setTargetTriple(job->target.triple);
+  *triple = copy_message(m->getTargetTriple());
+  Expected<std::unique_ptr<ModuleSummaryIndex>> index =
+      getModuleSummaryIndexForFile(job->index, /*IgnoreEmptyThinLTOIndexFile=*/true);
+  if (!index) {
+    *message = copy_message(std::string(job->index) + ": " + toString(index.takeError()));
+    return MTPC_BACKEND_FAILED;
+  }
+  if (!*index)
+    return MTPC_BACKEND_NO_INDEX;
+  if ((*index)->skipModuleByDistributedBackend())
+    return MTPC_BACKEND_SKIP;
+
+  FunctionImporter::ImportMapTy imports;
+  if (!lto::initImportList(*m, **index, imports)) {
+    *message = copy_message(std::string(job->index) + ": cannot compute the import list");
+    return MTPC_BACKEND_FAILED;
+  }
+  std::vector<std::unique_ptr<MemoryBuffer>> import_buffers;
+  MapVector<StringRef, BitcodeModule> import_modules;
+  for (const auto &entry : imports) {
+    StringRef path = entry.first;
+    ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(path);
+    if (!buffer) {
+      *message = copy_message(std::string(job->index) + ": cannot read '" + path.str() +
+                              "', which it imports from: " + buffer.getError().message());
+      return MTPC_BACKEND_FAILED;
+    }
+    Expected<BitcodeModule> bitcode = lto::findThinLTOModule(**buffer);
+    if (!bitcode) {
+      *message = copy_message(path.str() + ": " + toString(bitcode.takeError()));
+      return MTPC_BACKEND_FAILED;
+    }
+    import_modules.insert({path, *bitcode});
+    import_buffers.push_back(std::move(*buffer));
+  }
+  StringMap<GVSummaryMapTy> defined;
+  (*index)->collectDefinedGVSummariesPerModule(defined);
+
+  lto::Config conf;
+  configure_backend(conf, *job, *m);
+  SmallString<0> stock_object;
+  char *own_object = nullptr;
+  size_t own_size = 0;
+  std::string hook_error;
+  conf.PostImportModuleHook = [&](unsigned, const Module &imported) {
+    void *bytes = nullptr;
+    char *text = nullptr;
+    int done = job->after_import(job->arg, wrap(const_cast<Module *>(&imported)), &conf.Options,
+                                 &bytes, &own_size, &text);
+    if (done < 0)
+      hook_error = text ? text : "compiling the module failed";
+    std::free(text);
+    own_object = static_cast<char *>(bytes);
+    return done == 0;
+  };
+  auto add_stream = [&](size_t, const Twine &) -> Expected<std::unique_ptr<CachedFileStream>> {
+    return std::make_unique<CachedFileStream>(std::make_unique<raw_svector_ostream>(stock_object));
+  };
+  Error err = lto::thinBackend(conf, 0, add_stream, *m, **index, imports,
+                               defined[m->getModuleIdentifier()], &import_modules);
+  if (err || !hook_error.empty()) {
+    *message = copy_message(hook_error.empty() ? toString(std::move(err)) : hook_error);
+    consumeError(std::move(err));
+    std::free(own_object);
+    return MTPC_BACKEND_FAILED;
+  }
+  *object = own_object ? own_object : copy_bytes(stock_object, object_size);
+  if (own_object)
+    *object_size = own_size;
+  return MTPC_BACKEND_COMPILED;
+}
+
 extern "C" int mtpc_bridge_triple_is_elf(const char *triple) {
   return Triple(triple).isOSBinFormatELF();
 }
@@ -330,11 +462,7 @@ extern "C" LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bri
     code_model = m->getCodeModel();
   static const CodeGenOptLevel levels[] = {CodeGenOptLevel::None, CodeGenOptLevel::Less,
                                            CodeGenOptLevel::Default, CodeGenOptLevel::Aggressive};
-  static const Reloc::Model relocs[] = {Reloc::Static, Reloc::Static, Reloc::PIC_,
-                                        Reloc::DynamicNoPIC};
-  std::optional<Reloc::Model> reloc;
-  if (t->reloc >= 1 && t->reloc <= 3)
-    reloc = relocs[t->reloc];
+  std::optional<Reloc::Model> reloc = reloc_model(t->reloc);
   TargetMachine *tm = target->createTargetMachine(t->triple, t->cpu ? t->cpu : "",
                                                   t->features ? t->features : "", options, reloc,
                                                   code_model, levels[t->codegen_level & 3]);

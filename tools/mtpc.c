@@ -12,6 +12,7 @@
 #include <llvm-c/ErrorHandling.h>
 
 #include "../lto-backend/bridge.h"
+#include "cli.h"
 #include "../lto-backend/merge.h"
 #include "mtpc/mtpc.h"
 
@@ -20,10 +21,12 @@ static const char usage_text[] =
     "\n"
     "USAGE: mtpc compile <input.bc> -o <output.o> [options]\n"
     "       mtpc plan <input.bc> [options]\n"
+    "       mtpc backend -fthinlto-index=<index> <input.o> -o <output.o> [clang options]\n"
     "\n"
     "compile splits the module along its call graph, optimizes and code-generates\n"
     "the parts in parallel, and writes one relocatable ELF object with the symbols\n"
-    "of a serial compile. plan prints the partition plan instead.\n"
+    "of a serial compile. plan prints the partition plan instead. backend is a\n"
+    "distributed ThinLTO backend job (see 'mtpc backend --help').\n"
     "\n"
     "OPTIONS:\n"
     "  -o <file>                  Output object (compile)\n"
@@ -55,8 +58,7 @@ static const char usage_text[] =
     "\n"
     "Exit status: 0 on success, 1 on error, 2 on a command-line error.\n";
 
-static void error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void error(const char *fmt, ...) {
+void cli_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   fputs("mtpc: error: ", stderr);
@@ -96,18 +98,18 @@ static const char *take_value(int argc, char **argv, int *i, const char *name) {
     return NULL;
   }
   if (*i + 1 >= argc) {
-    error("option '%s' needs a value", name);
+    cli_error("option '%s' needs a value", name);
     exit(2);
   }
   return argv[++*i];
 }
 
-static unsigned parse_unsigned(const char *text, const char *option) {
+unsigned cli_parse_unsigned(const char *text, const char *option) {
   char *end = NULL;
   errno = 0;
   unsigned long value = strtoul(text, &end, 10);
   if (!*text || *end || errno || value > UINT32_MAX - 1 || text[0] == '-') {
-    error("invalid value '%s' for %s", text, option);
+    cli_error("invalid value '%s' for %s", text, option);
     exit(2);
   }
   return (unsigned)value;
@@ -122,7 +124,7 @@ static mtpc_reloc_model parse_reloc(const char *text) {
     return MTPC_RELOC_DYNAMIC_NO_PIC;
   if (!strcmp(text, "default"))
     return MTPC_RELOC_DEFAULT;
-  error("invalid relocation model '%s' (static, pic, dynamic-no-pic)", text);
+  cli_error("invalid relocation model '%s' (static, pic, dynamic-no-pic)", text);
   exit(2);
 }
 
@@ -154,11 +156,11 @@ static void parse_args(cli *c, int argc, char **argv) {
     if ((v = take_value(argc, argv, &i, "-o")))
       c->output = v;
     else if ((v = take_value(argc, argv, &i, "-j")) || (v = take_value(argc, argv, &i, "--jobs")))
-      o->jobs = parse_unsigned(v, "-j");
+      o->jobs = cli_parse_unsigned(v, "-j");
     else if ((v = take_value(argc, argv, &i, "--partitions")))
-      o->partitions = !strcmp(v, "max") ? MTPC_PARTITIONS_MAX : parse_unsigned(v, "--partitions");
+      o->partitions = !strcmp(v, "max") ? MTPC_PARTITIONS_MAX : cli_parse_unsigned(v, "--partitions");
     else if ((v = take_value(argc, argv, &i, "--codegen-opt")))
-      o->codegen_opt_level = parse_unsigned(v, "--codegen-opt");
+      o->codegen_opt_level = cli_parse_unsigned(v, "--codegen-opt");
     else if ((v = take_value(argc, argv, &i, "--mtriple")))
       o->triple = v;
     else if ((v = take_value(argc, argv, &i, "--mcpu")))
@@ -168,31 +170,31 @@ static void parse_args(cli *c, int argc, char **argv) {
     else if ((v = take_value(argc, argv, &i, "--relocation-model")))
       o->reloc_model = parse_reloc(v);
     else if ((v = take_value(argc, argv, &i, "--import-instr-limit")))
-      o->import_instr_limit = parse_unsigned(v, "--import-instr-limit");
+      o->import_instr_limit = cli_parse_unsigned(v, "--import-instr-limit");
     else if ((v = take_value(argc, argv, &i, "--read-time-limit")))
-      c->read_time_limit = parse_unsigned(v, "--read-time-limit");
+      c->read_time_limit = cli_parse_unsigned(v, "--read-time-limit");
     else if ((v = take_value(argc, argv, &i, "--emit-partitions")))
       o->emit_partitions_dir = v;
     else if ((v = take_value(argc, argv, &i, "--time-trace-granularity")))
-      c->time_trace_granularity = parse_unsigned(v, "--time-trace-granularity");
+      c->time_trace_granularity = cli_parse_unsigned(v, "--time-trace-granularity");
     else if (!strncmp(arg, "--time-trace=", 13))
       c->time_trace = arg + 13;
     else if (arg[0] == '-' && arg[1] != '\0') {
-      error("unknown option '%s'; see 'mtpc --help'", arg);
+      cli_error("unknown option '%s'; see 'mtpc --help'", arg);
       exit(2);
     } else if (!c->input)
       c->input = arg;
     else {
-      error("more than one input: '%s' and '%s'", c->input, arg);
+      cli_error("more than one input: '%s' and '%s'", c->input, arg);
       exit(2);
     }
   }
   if (!c->input) {
-    error("no input file; see 'mtpc --help'");
+    cli_error("no input file; see 'mtpc --help'");
     exit(2);
   }
   if (o->opt_level > 3 || o->codegen_opt_level > 3) {
-    error("optimization levels are 0 to 3");
+    cli_error("optimization levels are 0 to 3");
     exit(2);
   }
 }
@@ -282,7 +284,7 @@ static void watch_phase(void *user, const char *phase) {
   alarm(limit);
 }
 
-static void report_crashes_on(const char *input) {
+void cli_report_crashes_on(const char *input) {
   fatal_input = input;
   LLVMInstallFatalErrorHandler(on_llvm_fatal_error);
   mtpc_bridge_on_out_of_memory(on_llvm_fatal_error);
@@ -309,11 +311,11 @@ static void report_crashes_on(const char *input) {
 static int read_input(cli *c, void **data, size_t *size) {
   char *message = NULL;
   if (mtpc_read_file(c->input, data, size, &message)) {
-    error("%s", message);
+    cli_error("%s", message);
     free(message);
     return 1;
   }
-  report_crashes_on(c->input);
+  cli_report_crashes_on(c->input);
   static phase_watch watch;
   watch.input = c->input;
   watch.limit = c->read_time_limit ? c->read_time_limit : 60 + (unsigned)(*size >> 20) * 10;
@@ -324,7 +326,7 @@ static int read_input(cli *c, void **data, size_t *size) {
 
 static int run_compile(cli *c) {
   if (!c->output) {
-    error("no output file; use -o <file>");
+    cli_error("no output file; use -o <file>");
     return 2;
   }
   if (c->time_trace_default && !c->time_trace) {
@@ -345,17 +347,17 @@ static int run_compile(cli *c) {
   int rc = 0;
   char *message = NULL;
   if (status != MTPC_OK) {
-    error("%s", result.message ? result.message : mtpc_status_string(status));
+    cli_error("%s", result.message ? result.message : mtpc_status_string(status));
     rc = 1;
   } else if (mtpc_write_file_atomic(c->output, result.object, result.object_size, &message)) {
-    error("%s", message);
+    cli_error("%s", message);
     free(message);
     rc = 1;
   }
   if (rc == 0 && c->stats)
     print_stats(&result.stats);
   if (c->time_trace && mtpc_time_trace_write(c->time_trace, &message) != MTPC_OK) {
-    error("cannot write the time trace: %s", message);
+    cli_error("cannot write the time trace: %s", message);
     free(message);
     rc = 1;
   }
@@ -371,7 +373,7 @@ static int run_plan(cli *c) {
   char *message = NULL;
   mtpc_status status = mtpc_print_plan_bitcode(data, size, c->input, &c->options, stdout, &message);
   if (status != MTPC_OK)
-    error("%s", message ? message : mtpc_status_string(status));
+    cli_error("%s", message ? message : mtpc_status_string(status));
   free(message);
   free(data);
   return status == MTPC_OK ? 0 : 1;
@@ -390,11 +392,13 @@ int main(int argc, char **argv) {
     printf("%s\n", mtpc_version_string());
     return 0;
   }
+  if (!strcmp(argv[1], "backend"))
+    return cli_backend(argc - 1, argv + 1);
   cli c = {.command = argv[1], .time_trace_granularity = 500};
   mtpc_options_init(&c.options);
   c.options.diag = print_diag;
   if (strcmp(c.command, "compile") != 0 && strcmp(c.command, "plan") != 0) {
-    error("unknown command '%s'; see 'mtpc --help'", c.command);
+    cli_error("unknown command '%s'; see 'mtpc --help'", c.command);
     return 2;
   }
   for (int i = 2; i < argc; i++)

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Distributed ThinLTO's backend step for the SQLite shell (shell.c +
+# sqlite3.c, linked with --thinlto-index-only): the backend jobs run two at a
+# time (xargs -P2, as a build system would), once as clang-19 jobs and once
+# as `mtpc backend -j2` jobs (default threshold: both modules are split).
+# Runs alternate; medians of --runs runs. Prints the wall-time ratio.
+#
+#   bench/index-only.sh [--runs N]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${MTPC_BUILD_DIR:-$root/build}
+work=${MTPC_BENCH_DIR:-$build/bench-index-only}
+runs=3 jobs=2 size=0
+. "$root/bench/common.sh"
+bench_options "$@"
+mtpc=$build/bin/mtpc
+[ -x "$mtpc" ] || { echo "build mtpc first (scripts/test.sh)" >&2; exit 1; }
+src=$("$root/scripts/fetch-inputs.sh" sqlite)
+mkdir -p "$work"
+cd "$work"
+[ -f sqlite3.o ] || clang-19 -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.o
+[ -f shell.o ] || clang-19 -O2 -flto=thin -c "$src/shell.c" -I"$src" -o shell.o
+clang-19 -flto=thin -fuse-ld=lld -Wl,--thinlto-index-only shell.o sqlite3.o -o shell -lm -lpthread -ldl
+
+stock_job() { clang-19 -c -O2 -x ir "$1" -fthinlto-index="$1.thinlto.bc" -o "${1%.o}.stock.o"; }
+mtpc_job() { "$mtpc" backend -c -O2 -x ir "$1" -fthinlto-index="$1.thinlto.bc" -o "${1%.o}.mtpc.o" -j"$jobs"; }
+export -f stock_job mtpc_job
+export mtpc jobs
+
+rm -f stock.stats mtpc.stats
+for _ in $(seq "$runs"); do
+  for v in stock mtpc; do
+    /usr/bin/time -f "%e %U %S" -o time.out bash -c \
+      "printf '%s\n' sqlite3.o shell.o | xargs -P2 -I{} bash -c '${v}_job {}'"
+    awk '{print $1, $2 + $3}' time.out >> $v.stats
+  done
+done
+for v in stock mtpc; do
+  clang-19 -fuse-ld=lld shell.$v.o sqlite3.$v.o -o shell-$v -lm -lpthread -ldl
+done
+echo "SELECT sqlite_version(), 6*7;" | ./shell-mtpc :memory: > /dev/null
+
+printf "index-only SQLite shell: backend jobs 2 at a time, clang-19 vs mtpc backend -j%s, median of %s runs\n" "$jobs" "$runs"
+printf "  %-12s %10s %10s %8s %s\n" figure clang mtpc ratio target
+for c in 1:wall 2:cpu; do
+  n=${c%%:*} name=${c#*:}
+  a=$(col stock "$n") b=$(col mtpc "$n")
+  printf "  %-12s %10s %10s %8s %s\n" "$name (s)" "$a" "$b" "$(ratio "$b" "$a")" \
+    "$([ "$name" = wall ] && echo '<= 0.62')"
+done

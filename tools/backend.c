@@ -1,0 +1,276 @@
+/* `mtpc backend`: one distributed ThinLTO backend job, with the command line
+ * build systems and DTLTO distributors give `clang -c -fthinlto-index=`.
+ * LLVM's ThinLTO backend imports what the index says; a module of at least
+ * --threshold instructions is then split by mtpc, a smaller one compiled by
+ * LLVM's backend as clang would. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Support.h>
+#include <llvm-c/TargetMachine.h>
+
+#include <mtpc/mtpc.h>
+
+#include "../lto-backend/bridge.h"
+#include "../lto-backend/merge.h"
+#include "cli.h"
+
+#define DEFAULT_THRESHOLD 20000u /* as ld.lld's --thinlto-mtpc-threshold */
+
+static const char backend_usage[] =
+    "USAGE: mtpc backend -fthinlto-index=<index> <input.o> -o <output.o> [options]\n"
+    "\n"
+    "A distributed ThinLTO backend job: what 'clang -c -fthinlto-index=<index>\n"
+    "-x ir <input.o> -o <output.o>' does, with modules of at least --threshold IR\n"
+    "instructions split and compiled on -j threads.\n"
+    "\n"
+    "OPTIONS (clang's):\n"
+    "  -fthinlto-index=<file>     The job's index (lld --thinlto-index-only writes it)\n"
+    "  -o <file>                  Output object\n"
+    "  -O0, -O1, -O2, -O3, -Os, -Oz  Optimization level (default -O2; s, z: 2)\n"
+    "  --target=<triple>, -target <triple>\n"
+    "  -mcpu=<cpu>, -march=<cpu>  Target CPU\n"
+    "  -ffunction-sections, -fdata-sections (and -fno-)\n"
+    "  -fpic, -fPIC, -fpie, -fPIE, -fno-pic, -fno-pie  Relocation model\n"
+    "  -mllvm <option>            An LLVM option\n"
+    "  -c, -x ir, -g*, -W*, -w    Accepted and ignored\n"
+    "OPTIONS (mtpc's):\n"
+    "  -j <n>                     Threads for a split module (default: all)\n"
+    "  --threshold=<n>            Split modules of at least <n> IR instructions\n"
+    "                             (default 20000; 0 splits every module)\n"
+    "  --partitions=<k>|max       As for 'mtpc compile'\n";
+
+typedef struct backend_cli {
+  const char *input, *output, *index;
+  const char *triple, *cpu;
+  int function_sections, data_sections;
+  int pic; /* -1: the module's */
+  unsigned opt_level;
+  unsigned threshold;
+  unsigned jobs, partitions;
+  const char **llvm_args;
+  unsigned llvm_arg_count;
+} backend_cli;
+
+static const char *prefixed(const char *arg, const char *prefix) {
+  size_t len = strlen(prefix);
+  return strncmp(arg, prefix, len) == 0 ? arg + len : NULL;
+}
+
+static int parse_flag(backend_cli *b, const char *arg) {
+  const char *v;
+  if (!strcmp(arg, "-c") || !strcmp(arg, "-w") || prefixed(arg, "-W") || prefixed(arg, "-g"))
+    return 1;
+  if (arg[0] == '-' && arg[1] == 'O' && arg[2] && !arg[3] && strchr("0123sz", arg[2]))
+    b->opt_level = strchr("0123", arg[2]) ? (unsigned)(arg[2] - '0') : 2;
+  else if ((v = prefixed(arg, "-fthinlto-index=")))
+    b->index = v;
+  else if ((v = prefixed(arg, "--target=")))
+    b->triple = v;
+  else if ((v = prefixed(arg, "-mcpu=")) || (v = prefixed(arg, "-march=")))
+    b->cpu = v;
+  else if (!strcmp(arg, "-ffunction-sections") || !strcmp(arg, "-fno-function-sections"))
+    b->function_sections = arg[2] != 'n';
+  else if (!strcmp(arg, "-fdata-sections") || !strcmp(arg, "-fno-data-sections"))
+    b->data_sections = arg[2] != 'n';
+  else if (!strcmp(arg, "-fpic") || !strcmp(arg, "-fPIC") || !strcmp(arg, "-fpie") ||
+           !strcmp(arg, "-fPIE"))
+    b->pic = 1;
+  else if (!strcmp(arg, "-fno-pic") || !strcmp(arg, "-fno-pie") || !strcmp(arg, "-fno-PIC"))
+    b->pic = 0;
+  else if ((v = prefixed(arg, "--threshold=")))
+    b->threshold = cli_parse_unsigned(v, "--threshold");
+  else if ((v = prefixed(arg, "--partitions=")))
+    b->partitions = !strcmp(v, "max") ? MTPC_PARTITIONS_MAX : cli_parse_unsigned(v, "--partitions");
+  else if ((v = prefixed(arg, "-j")) && *v)
+    b->jobs = cli_parse_unsigned(v, "-j");
+  else
+    return 0;
+  return 1;
+}
+
+/* Options that take the next argument. */
+static int parse_pair(backend_cli *b, const char *arg, const char *value) {
+  if (!strcmp(arg, "-o"))
+    b->output = value;
+  else if (!strcmp(arg, "-x")) {
+    if (strcmp(value, "ir") != 0) {
+      cli_error("-x %s: mtpc backend reads LLVM IR only (-x ir)", value);
+      exit(2);
+    }
+  } else if (!strcmp(arg, "-target"))
+    b->triple = value;
+  else if (!strcmp(arg, "-mllvm"))
+    b->llvm_args[b->llvm_arg_count++] = value;
+  else if (!strcmp(arg, "-j"))
+    b->jobs = cli_parse_unsigned(value, "-j");
+  else
+    return 0;
+  return 1;
+}
+
+static void parse_backend_args(backend_cli *b, int argc, char **argv) {
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
+      fputs(backend_usage, stdout);
+      exit(0);
+    }
+    if (i + 1 < argc && parse_pair(b, arg, argv[i + 1])) {
+      i++;
+      continue;
+    }
+    if (parse_flag(b, arg))
+      continue;
+    if (arg[0] == '-' && arg[1]) {
+      cli_error("unknown option '%s'; see 'mtpc backend --help'", arg);
+      exit(2);
+    }
+    if (b->input) {
+      cli_error("more than one input ('%s', '%s')", b->input, arg);
+      exit(2);
+    }
+    b->input = arg;
+  }
+  const char *missing = !b->input ? "no input file" : !b->output ? "no output file; use -o <file>"
+                        : !b->index ? "no index; use -fthinlto-index=<file>" : NULL;
+  if (missing) {
+    cli_error("%s", missing);
+    exit(2);
+  }
+}
+
+static void fill_options(const backend_cli *b, mtpc_options *o) {
+  mtpc_options_init(o);
+  o->jobs = b->jobs;
+  o->partitions = b->partitions;
+  o->opt_level = b->opt_level;
+  o->cpu = b->cpu;
+  o->function_sections = b->function_sections;
+  o->data_sections = b->data_sections;
+  if (b->pic >= 0)
+    o->reloc_model = b->pic ? MTPC_RELOC_PIC : MTPC_RELOC_STATIC;
+}
+
+static uint64_t instruction_count(LLVMModuleRef module) {
+  uint64_t count = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(module); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f) || LLVMGetLinkage(f) == LLVMAvailableExternallyLinkage)
+      continue;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        count++;
+  }
+  return count;
+}
+
+static int take_result(mtpc_status status, mtpc_result *r, void **object, size_t *size,
+                       char **message) {
+  if (status != MTPC_OK) {
+    *message = strdup(r->message ? r->message : mtpc_status_string(status));
+    mtpc_result_free(r);
+    return -1;
+  }
+  *object = malloc(r->object_size ? r->object_size : 1);
+  memcpy(*object, r->object, r->object_size);
+  *size = r->object_size;
+  mtpc_result_free(r);
+  return 1;
+}
+
+/* After LLVM's backend imported: split the module if it is large enough. */
+static int split_after_import(void *arg, LLVMModuleRef module, const void *target_options,
+                              void **object, size_t *size, char **message) {
+  const backend_cli *b = arg;
+  if (instruction_count(module) < b->threshold || !mtpc_module_can_split(module, NULL, NULL))
+    return 0;
+  mtpc_options o;
+  fill_options(b, &o);
+  o.llvm_target_options = target_options;
+  mtpc_result r;
+  return take_result(mtpc_compile_module(module, &o, &r), &r, object, size, message);
+}
+
+/* The index says nothing of the module is needed: an empty object, as clang
+ * writes, so that the link finds the file it expects. */
+static int empty_object(const backend_cli *b, const char *triple, void **object, size_t *size,
+                        char **message) {
+  LLVMContextRef context = LLVMContextCreate();
+  LLVMModuleRef module = LLVMModuleCreateWithNameInContext("empty", context);
+  LLVMSetTarget(module, triple);
+  mtpc_options o;
+  fill_options(b, &o);
+  o.partitions = 1;
+  mtpc_result r;
+  int done = take_result(mtpc_compile_module(module, &o, &r), &r, object, size, message);
+  LLVMDisposeModule(module);
+  LLVMContextDispose(context);
+  return done;
+}
+
+/* An empty index file: clang compiles the module as it is. */
+static int whole_module(const backend_cli *b, void **object, size_t *size, char **message) {
+  void *data = NULL;
+  size_t data_size = 0;
+  if (mtpc_read_file(b->input, &data, &data_size, message))
+    return -1;
+  mtpc_options o;
+  fill_options(b, &o);
+  o.triple = b->triple;
+  mtpc_result r;
+  int done = take_result(mtpc_compile_bitcode(data, data_size, b->input, &o, &r), &r, object,
+                         size, message);
+  free(data);
+  return done;
+}
+
+int cli_backend(int argc, char **argv) {
+  backend_cli b = {.pic = -1, .opt_level = 2, .threshold = DEFAULT_THRESHOLD};
+  b.llvm_args = calloc((size_t)argc + 1, sizeof(*b.llvm_args));
+  b.llvm_args[b.llvm_arg_count++] = "mtpc";
+  parse_backend_args(&b, argc, argv);
+  if (b.llvm_arg_count > 1)
+    LLVMParseCommandLineOptions((int)b.llvm_arg_count, b.llvm_args, "mtpc backend");
+  LLVMInitializeAllTargetInfos();
+  LLVMInitializeAllTargets();
+  LLVMInitializeAllTargetMCs();
+  LLVMInitializeAllAsmPrinters();
+  LLVMInitializeAllAsmParsers();
+  cli_report_crashes_on(b.input);
+
+  mtpc_bridge_backend_job job = {
+      .input = b.input, .index = b.index, .opt_level = b.opt_level,
+      .after_import = split_after_import, .arg = &b,
+      .target = {.triple = b.triple, .cpu = b.cpu, .features = "",
+                 .function_sections = b.function_sections, .data_sections = b.data_sections,
+                 .reloc = b.pic < 0 ? LLVMRelocDefault : b.pic ? LLVMRelocPIC : LLVMRelocStatic,
+                 .codegen_level = LLVMCodeGenLevelDefault}};
+  void *object = NULL;
+  size_t size = 0;
+  char *triple = NULL, *message = NULL;
+  int failed = 0;
+  switch (mtpc_bridge_thin_backend(&job, &object, &size, &triple, &message)) {
+  case MTPC_BACKEND_COMPILED:
+    break;
+  case MTPC_BACKEND_SKIP:
+    failed = empty_object(&b, triple, &object, &size, &message) < 0;
+    break;
+  case MTPC_BACKEND_NO_INDEX:
+    failed = whole_module(&b, &object, &size, &message) < 0;
+    break;
+  case MTPC_BACKEND_FAILED:
+    failed = 1;
+    break;
+  }
+  if (!failed && mtpc_write_file_atomic(b.output, object, size, &message))
+    failed = 1;
+  if (failed)
+    cli_error("%s", message ? message : "the backend job failed");
+  free(message);
+  free(triple);
+  free(object);
+  free(b.llvm_args);
+  return failed;
+}
