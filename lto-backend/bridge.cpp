@@ -266,11 +266,11 @@ static void retain_types(Module &m, ArrayRef<Metadata *> types) {
   cu->replaceRetainedTypes(MDTuple::get(m.getContext(), retained));
 }
 
-extern "C" unsigned mtpc_bridge_share_debug_types(LLVMModuleRef module, uint32_t partition,
-                                                  mtpc_bridge_type_home *home_of, void *arg) {
+extern "C" void mtpc_bridge_share_debug_types(LLVMModuleRef module, uint32_t partition,
+                                              mtpc_bridge_type_home *home_of, void *arg) {
   Module &m = *unwrap(module);
   if (m.debug_compile_units().empty())
-    return 0;
+    return;
   ValueToValueMapTy declarations;
   SmallVector<Metadata *, 64> homed;
   for (DICompositeType *type : shareable_types(m)) {
@@ -284,11 +284,16 @@ extern "C" unsigned mtpc_bridge_share_debug_types(LLVMModuleRef module, uint32_t
     remap_module_metadata(m, declarations);
   if (!homed.empty())
     retain_types(m, homed);
-  return declarations.MD().size();
 }
 
 extern "C" void mtpc_bridge_strip_debug_info(LLVMValueRef function) {
   stripDebugInfo(*unwrap<Function>(function));
+}
+
+static CodeGenOptLevel codegen_level(int level) {
+  static const CodeGenOptLevel levels[] = {CodeGenOptLevel::None, CodeGenOptLevel::Less,
+                                           CodeGenOptLevel::Default, CodeGenOptLevel::Aggressive};
+  return levels[level & 3];
 }
 
 static std::optional<Reloc::Model> reloc_model(int reloc) {
@@ -316,9 +321,7 @@ static void configure_backend(lto::Config &conf, const mtpc_bridge_backend_job &
   conf.RelocModel = reloc_model(t.reloc);
   if (!conf.RelocModel)
     conf.RelocModel = m.getPICLevel() == PICLevel::NotPIC ? Reloc::Static : Reloc::PIC_;
-  static const CodeGenOptLevel levels[] = {CodeGenOptLevel::None, CodeGenOptLevel::Less,
-                                           CodeGenOptLevel::Default, CodeGenOptLevel::Aggressive};
-  conf.CGOptLevel = levels[t.codegen_level & 3];
+  conf.CGOptLevel = codegen_level(t.codegen_level);
   conf.OptLevel = job.opt_level;
   conf.PTO.LoopVectorization = job.opt_level > 1;
   conf.PTO.SLPVectorization = job.opt_level > 1;
@@ -460,12 +463,10 @@ extern "C" LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bri
     code_model = models[t->code_model - 1];
   else
     code_model = m->getCodeModel();
-  static const CodeGenOptLevel levels[] = {CodeGenOptLevel::None, CodeGenOptLevel::Less,
-                                           CodeGenOptLevel::Default, CodeGenOptLevel::Aggressive};
   std::optional<Reloc::Model> reloc = reloc_model(t->reloc);
   TargetMachine *tm = target->createTargetMachine(t->triple, t->cpu ? t->cpu : "",
                                                   t->features ? t->features : "", options, reloc,
-                                                  code_model, levels[t->codegen_level & 3]);
+                                                  code_model, codegen_level(t->codegen_level));
   if (!tm) {
     if (message)
       *message = copy_message("cannot create a target machine for '" + std::string(t->triple) + "'");

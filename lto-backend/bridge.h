@@ -61,10 +61,10 @@ void mtpc_bridge_walk_debug_types(mtpc_bridge_type_walk *walk, LLVMValueRef glob
  * by the first compile unit (so it is described even if its users are
  * optimized away); one whose home is another partition becomes a
  * declaration. home_of returns UINT32_MAX for a type without a home, which
- * stays as it is. Returns the number of types declared. */
+ * stays as it is. */
 typedef uint32_t mtpc_bridge_type_home(void *arg, const char *key);
-unsigned mtpc_bridge_share_debug_types(LLVMModuleRef module, uint32_t partition,
-                                       mtpc_bridge_type_home *home_of, void *arg);
+void mtpc_bridge_share_debug_types(LLVMModuleRef module, uint32_t partition,
+                                   mtpc_bridge_type_home *home_of, void *arg);
 
 /* Removes a function's debug info: its subprogram, its instructions'
  * locations and variable records. */

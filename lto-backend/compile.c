@@ -73,6 +73,11 @@ mtpc_status mtpc_time_trace_write(const char *path, char **message) {
 }
 
 static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
+static void enter_phase(const mtpc_options *o, const char *phase) {
+  if (o->phase)
+    o->phase(o->phase_user, phase);
+}
+
 static void init_llvm(void) {
   LLVMInitializeAllTargetInfos();
   LLVMInitializeAllTargets();
@@ -80,6 +85,8 @@ static void init_llvm(void) {
   LLVMInitializeAllAsmPrinters();
   LLVMInitializeAllAsmParsers();
 }
+
+void mtpc_init_llvm(void) { pthread_once(&llvm_once, init_llvm); }
 
 static mtpc_status fail(mtpc_result *r, mtpc_status status, char *message) {
   free(r->message);
@@ -328,10 +335,6 @@ static mtpc_status compile_jobs(session *s) {
   return status;
 }
 
-static void enter_phase(const session *s, const char *phase) {
-  if (s->o->phase)
-    s->o->phase(s->o->phase_user, phase);
-}
 
 static mtpc_status run_session(session *s) {
   mtpc_result *r = s->r;
@@ -340,7 +343,7 @@ static mtpc_status run_session(session *s) {
   if (status != MTPC_OK)
     return status;
   double plan_start = mtpc_now_seconds();
-  enter_phase(s, "plan");
+  enter_phase(s->o, "plan");
   mtpc_bridge_time_trace_begin("mtpc plan", "");
   make_plan(s);
   mtpc_bridge_time_trace_end();
@@ -356,7 +359,7 @@ static mtpc_status run_session(session *s) {
     s->bitcode_size = LLVMGetBufferSize(s->written);
     r->stats.bitcode_seconds = mtpc_now_seconds() - write_start;
   }
-  enter_phase(s, "compile");
+  enter_phase(s->o, "compile");
   status = compile_jobs(s);
   r->stats.total_seconds = mtpc_now_seconds() - start + r->stats.read_seconds;
   r->stats.peak_rss_bytes = mtpc_peak_rss();
@@ -379,7 +382,7 @@ static void end_session(session *s) {
 
 static mtpc_status begin(const mtpc_options *o, mtpc_result *r) {
   memset(r, 0, sizeof(*r));
-  pthread_once(&llvm_once, init_llvm);
+  mtpc_init_llvm();
   char *problem = o ? check_options(o) : mtpc_xstrdup("no options given");
   if (!problem)
     return MTPC_OK;
@@ -434,7 +437,7 @@ mtpc_status mtpc_compile_bitcode(const void *data, size_t size, const char *name
   session s = {.o = o, .r = r, .owns_module = 1, .bitcode = data, .bitcode_size = size,
                .name = mtpc_xstrdup(name ? name : "<buffer>")};
   double start = mtpc_now_seconds();
-  enter_phase(&s, "read");
+  enter_phase(o, "read");
   mtpc_bridge_time_trace_begin("mtpc read", s.name);
   status = parse_bitcode(data, size, s.name, &s.module, r);
   mtpc_bridge_time_trace_end();
@@ -458,7 +461,7 @@ mtpc_status mtpc_compile_module(LLVMModuleRef module, const mtpc_options *o, mtp
 }
 
 int mtpc_module_can_split(LLVMModuleRef module, const mtpc_options *o, char **reason) {
-  pthread_once(&llvm_once, init_llvm);
+  mtpc_init_llvm();
   const char *triple = o && o->triple ? o->triple : LLVMGetTarget(module);
   char *why = mtpc_module_unsplittable_reason(module);
   if (!why && triple && *triple && !mtpc_bridge_triple_is_elf(triple))
@@ -499,13 +502,12 @@ mtpc_status mtpc_print_plan_bitcode(const void *data, size_t size, const char *n
   mtpc_result r;
   mtpc_status status = begin(o, &r);
   LLVMModuleRef module = NULL;
-  if (status == MTPC_OK && o->phase)
-    o->phase(o->phase_user, "read");
-  if (status == MTPC_OK)
-    status = parse_bitcode(data, size, name ? name : "<buffer>", &module, &r);
   if (status == MTPC_OK) {
-    if (o->phase)
-      o->phase(o->phase_user, "plan");
+    enter_phase(o, "read");
+    status = parse_bitcode(data, size, name ? name : "<buffer>", &module, &r);
+  }
+  if (status == MTPC_OK) {
+    enter_phase(o, "plan");
     LLVMContextRef context = LLVMGetModuleContext(module);
     status = mtpc_print_plan(module, o, out, message);
     LLVMDisposeModule(module);

@@ -39,6 +39,9 @@ typedef struct mtpc_job {
 void mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *jobs,
                    uint32_t job_count, unsigned threads);
 
+/* Registers LLVM's targets, once; every entry point calls it first. */
+void mtpc_init_llvm(void);
+
 /* Sends a diagnostic to the options' callback, one at a time. */
 void mtpc_emit_diag(const mtpc_options *options, mtpc_severity severity, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));

@@ -9,7 +9,6 @@
 
 #include <llvm-c/Core.h>
 #include <llvm-c/Support.h>
-#include <llvm-c/TargetMachine.h>
 
 #include <mtpc/mtpc.h>
 
@@ -233,11 +232,7 @@ int cli_backend(int argc, char **argv) {
   parse_backend_args(&b, argc, argv);
   if (b.llvm_arg_count > 1)
     LLVMParseCommandLineOptions((int)b.llvm_arg_count, b.llvm_args, "mtpc backend");
-  LLVMInitializeAllTargetInfos();
-  LLVMInitializeAllTargets();
-  LLVMInitializeAllTargetMCs();
-  LLVMInitializeAllAsmPrinters();
-  LLVMInitializeAllAsmParsers();
+  mtpc_init_llvm();
   cli_report_crashes_on(b.input);
 
   mtpc_bridge_backend_job job = {

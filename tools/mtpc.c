@@ -229,15 +229,33 @@ static void print_stats(const mtpc_stats *st) {
 /* LLVM's bitcode reader does not check every malformed input (a string
  * table offset out of range crashes llvm-dis-19 and clang-19 too): a crash
  * while mtpc works on an input becomes one error line and exit status 1.
- * Outputs are only renamed into place after a successful compile. */
-static char crash_text[1024];
-static size_t crash_length;
+ * Outputs are only renamed into place after a successful compile. The line
+ * is formatted beforehand: a signal handler may only write it. */
+typedef struct report {
+  char text[1024];
+  size_t length;
+} report;
+
+static report crash_report, read_hang_report;
+
+static void format_report(report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void format_report(report *r, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(r->text, sizeof r->text, fmt, ap);
+  va_end(ap);
+  r->length = n < 0 ? 0 : n >= (int)sizeof r->text ? sizeof r->text - 1 : (size_t)n;
+}
+
+static void write_report_and_exit(const report *r) {
+  ssize_t written = write(STDERR_FILENO, r->text, r->length);
+  (void)written; /* exiting either way */
+  _exit(1);
+}
 
 static void on_crash(int signal_number) {
   (void)signal_number;
-  ssize_t written = write(STDERR_FILENO, crash_text, crash_length);
-  (void)written; /* exiting either way */
-  _exit(1);
+  write_report_and_exit(&crash_report);
 }
 
 /* LLVM's report_fatal_error (for IR the verifier passes but code generation
@@ -253,14 +271,9 @@ static void on_llvm_fatal_error(const char *reason) {
 /* LLVM 19's reader loops forever on some malformed files (llvm-dis-19 too).
  * Reading is linear in the input's size, so a limit far above it tells a
  * loop from a large file: 60 s plus 10 s per MiB. */
-static char read_hang_text[1024];
-static size_t read_hang_length;
-
 static void on_read_hang(int signal_number) {
   (void)signal_number;
-  ssize_t written = write(STDERR_FILENO, read_hang_text, read_hang_length);
-  (void)written;
-  _exit(1);
+  write_report_and_exit(&read_hang_report);
 }
 
 typedef struct phase_watch {
@@ -274,24 +287,20 @@ static void watch_phase(void *user, const char *phase) {
     alarm(0);
     return;
   }
-  unsigned limit = w->limit;
-  int n = snprintf(read_hang_text, sizeof read_hang_text,
-                   "mtpc: error: %s: LLVM's bitcode reader did not finish in %u s; "
-                   "the bitcode is probably malformed\n", w->input, limit);
-  read_hang_length = n < 0 ? 0 : n >= (int)sizeof read_hang_text ? sizeof read_hang_text - 1
-                                                                   : (size_t)n;
+  format_report(&read_hang_report,
+                "mtpc: error: %s: LLVM's bitcode reader did not finish in %u s; "
+                "the bitcode is probably malformed\n", w->input, w->limit);
   signal(SIGALRM, on_read_hang);
-  alarm(limit);
+  alarm(w->limit);
 }
 
 void cli_report_crashes_on(const char *input) {
   fatal_input = input;
   LLVMInstallFatalErrorHandler(on_llvm_fatal_error);
   mtpc_bridge_on_out_of_memory(on_llvm_fatal_error);
-  int n = snprintf(crash_text, sizeof crash_text,
-                   "mtpc: error: %s: LLVM crashed while reading or compiling it; "
-                   "the bitcode is probably malformed\n", input);
-  crash_length = n < 0 ? 0 : n >= (int)sizeof crash_text ? sizeof crash_text - 1 : (size_t)n;
+  format_report(&crash_report,
+                "mtpc: error: %s: LLVM crashed while reading or compiling it; "
+                "the bitcode is probably malformed\n", input);
   /* Deep recursion in LLVM overflows the stack: the handler runs on its own. */
   static char alternate_stack[1 << 16];
   stack_t stack = {.ss_sp = alternate_stack, .ss_size = sizeof alternate_stack};
@@ -305,7 +314,6 @@ void cli_report_crashes_on(const char *input) {
     sigaction(signals[i], &action, NULL);
 }
 
-/* Reads the input; from then on, a crash inside LLVM is reported against it. */
 /* Reads the input file, and arms the crash reports and the reading time
  * limit for it. */
 static int read_input(cli *c, void **data, size_t *size) {
