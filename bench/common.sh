@@ -13,6 +13,17 @@ bench_options() {
   done
 }
 
+# bench_need FILE HINT: stops with HINT unless FILE is executable.
+bench_need() { [ -x "$1" ] || { echo "$2" >&2; exit 1; }; }
+
+# bench_enter NAME: fetches the SQLite sources once (src) and enters the work
+# directory (work: $MTPC_BENCH_DIR, default $build/bench-NAME).
+bench_enter() {
+  src=$("$root/scripts/fetch-inputs.sh" sqlite)
+  work=${MTPC_BENCH_DIR:-$build/bench-$1}
+  mkdir -p "$work" && cd "$work"
+}
+
 # median < numbers: the median of one number per line.
 median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 

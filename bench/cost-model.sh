@@ -7,9 +7,8 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MTPC_BUILD_DIR:-$root/build}
-work=${MTPC_BENCH_DIR:-$build/bench-sqlite}
-src=$("$root/scripts/fetch-inputs.sh" sqlite)
-mkdir -p "$work" && cd "$work"
+. "$root/bench/common.sh"
+bench_enter sqlite
 [ -f sqlite3.bc ] || clang-19 -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.bc
 "$build/bin/mtpc" compile sqlite3.bc -o finest.o --partitions max -j1 --stats 2> finest-stats.txt
 

@@ -9,12 +9,10 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MTPC_BUILD_DIR:-$root/build}
-work=${MTPC_BENCH_DIR:-$build/bench-debug-info}
+. "$root/bench/common.sh"
 mtpc=$build/bin/mtpc
-[ -x "$mtpc" ] || { echo "build mtpc first (scripts/test.sh)" >&2; exit 1; }
-src=$("$root/scripts/fetch-inputs.sh" sqlite)
-mkdir -p "$work"
-cd "$work"
+bench_need "$mtpc" "build mtpc first (scripts/test.sh)"
+bench_enter debug-info
 [ -f sqlite3-g.bc ] || clang-19 -O2 -g -flto=thin -c "$src/sqlite3.c" -o sqlite3-g.bc
 "$mtpc" compile sqlite3-g.bc -o unsplit.o --partitions 1 -j2
 "$mtpc" compile sqlite3-g.bc -o split.o -j2

@@ -9,15 +9,12 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MTPC_BUILD_DIR:-$root/build}
-work=${MTPC_BENCH_DIR:-$build/bench-index-only}
 runs=3 jobs=2 size=0
 . "$root/bench/common.sh"
 bench_options "$@"
 mtpc=$build/bin/mtpc
-[ -x "$mtpc" ] || { echo "build mtpc first (scripts/test.sh)" >&2; exit 1; }
-src=$("$root/scripts/fetch-inputs.sh" sqlite)
-mkdir -p "$work"
-cd "$work"
+bench_need "$mtpc" "build mtpc first (scripts/test.sh)"
+bench_enter index-only
 [ -f sqlite3.o ] || clang-19 -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.o
 [ -f shell.o ] || clang-19 -O2 -flto=thin -c "$src/shell.c" -I"$src" -o shell.o
 clang-19 -flto=thin -fuse-ld=lld -Wl,--thinlto-index-only shell.o sqlite3.o -o shell -lm -lpthread -ldl

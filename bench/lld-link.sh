@@ -9,14 +9,12 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MTPC_BUILD_DIR:-$root/build}
-work=${MTPC_BENCH_DIR:-$build/bench-lld}
 runs=5 jobs=2 size=100
 . "$root/bench/common.sh"
 bench_options "$@"
 lld=$build/bin/ld.lld
-[ -x "$lld" ] || { echo "build ld.lld first (lld-patches/build-lld.sh)" >&2; exit 1; }
-src=$("$root/scripts/fetch-inputs.sh" sqlite)
-mkdir -p "$work" && cd "$work"
+bench_need "$lld" "build ld.lld first (lld-patches/build-lld.sh)"
+bench_enter lld
 for f in sqlite3 shell speedtest1; do
   [ -f $f.o ] || clang-19 -O2 -flto=thin -c "$src/$f.c" -I"$src" -o $f.o
 done

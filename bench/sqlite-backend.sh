@@ -8,15 +8,12 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MTPC_BUILD_DIR:-$root/build}
-work=${MTPC_BENCH_DIR:-$build/bench-sqlite}
 runs=3 jobs=2 size=100
 . "$root/bench/common.sh"
 bench_options "$@"
 mtpc=$build/bin/mtpc
-[ -x "$mtpc" ] || { echo "build mtpc first (scripts/test.sh)" >&2; exit 1; }
-src=$("$root/scripts/fetch-inputs.sh" sqlite)
-mkdir -p "$work"
-cd "$work"
+bench_need "$mtpc" "build mtpc first (scripts/test.sh)"
+bench_enter sqlite
 [ -f sqlite3.bc ] || clang-19 -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.bc
 [ -f speedtest1.o ] || clang-19 -O2 -c "$src/speedtest1.c" -I"$src" -o speedtest1.o
 
