@@ -2,8 +2,10 @@
 // Everything that depends on the LLVM version is here.
 #include "bridge.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
 #include <mutex>
 #include <string>
 
@@ -25,11 +27,18 @@
 #include "llvm/LTO/Config.h"
 #include "llvm/LTO/LTOBackend.h"
 #include "llvm/Support/Caching.h"
+#if LLVM_VERSION_MAJOR >= 22
+#include "llvm/Support/Jobserver.h"
+#endif
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Transforms/IPO/FunctionImport.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#if LLVM_VERSION_MAJOR >= 22
+#include "llvm/Plugins/PassPlugin.h"
+#else
 #include "llvm/Passes/PassPlugin.h"
+#endif
 #include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/BinaryFormat/ELF.h"
@@ -48,6 +57,50 @@
 LLD_HAS_DRIVER(elf)
 
 using namespace llvm;
+
+// What differs between LLVM 19 and 22, all in one place.
+#if LLVM_VERSION_MAJOR >= 22
+using triple_arg = Triple;
+struct import_list {
+  FunctionImporter::ImportIDTable ids;
+  FunctionImporter::ImportMapTy map{ids};
+  SmallVector<StringRef, 0> source_modules() const { return map.getSourceModules(); }
+};
+#else
+using triple_arg = StringRef;
+struct import_list {
+  FunctionImporter::ImportMapTy map;
+  SmallVector<StringRef, 0> source_modules() const {
+    SmallVector<StringRef, 0> paths;
+    for (const auto &entry : map)
+      paths.push_back(entry.first);
+    llvm::sort(paths);
+    return paths;
+  }
+};
+#endif
+
+static DICompositeType *declaration_of(DICompositeType *type) {
+  return DICompositeType::get(type->getContext(), type->getTag(), type->getName(), type->getFile(),
+                              type->getLine(), type->getScope(), nullptr, uint64_t(0), 0, uint64_t(0),
+                              DINode::FlagFwdDecl, nullptr, type->getRuntimeLang(),
+#if LLVM_VERSION_MAJOR >= 22
+                              /*EnumKind=*/std::nullopt,
+#endif
+                              nullptr);
+}
+
+static Error run_thin_backend(const lto::Config &conf, AddStreamFn add_stream, Module &m,
+                              const ModuleSummaryIndex &index, const import_list &imports,
+                              const GVSummaryMapTy &defined,
+                              MapVector<StringRef, BitcodeModule> *modules) {
+#if LLVM_VERSION_MAJOR >= 22
+  return lto::thinBackend(conf, 0, add_stream, m, index, imports.map, defined, modules,
+                          /*CodeGenOnly=*/false);
+#else
+  return lto::thinBackend(conf, 0, add_stream, m, index, imports.map, defined, modules);
+#endif
+}
 
 static char *copy_message(const std::string &text) {
   char *out = static_cast<char *>(std::malloc(text.size() + 1));
@@ -239,12 +292,6 @@ static std::vector<DICompositeType *> shareable_types(Module &m) {
   return types;
 }
 
-static DICompositeType *declaration_of(DICompositeType *type) {
-  return DICompositeType::get(type->getContext(), type->getTag(), type->getName(), type->getFile(),
-                              type->getLine(), type->getScope(), nullptr, 0, 0, 0,
-                              DINode::FlagFwdDecl, nullptr, type->getRuntimeLang(), nullptr);
-}
-
 static void remap_module_metadata(Module &m, ValueToValueMapTy &map) {
   ValueMapper mapper(map, RF_ReuseAndMutateDistinctMDs | RF_IgnoreMissingLocals);
   for (Function &f : m)
@@ -317,7 +364,8 @@ static void configure_backend(lto::Config &conf, const mtpc_bridge_backend_job &
   conf.Options.UseInitArray = true;
   // clang's driver passes -faddrsig for ELF, and a relocation model that the
   // module's "PIC Level" records.
-  conf.Options.EmitAddrsig = Triple(m.getTargetTriple()).isOSBinFormatELF();
+  conf.Options.EmitAddrsig =
+      job.addrsig < 0 ? Triple(m.getTargetTriple()).isOSBinFormatELF() : job.addrsig != 0;
   conf.RelocModel = reloc_model(t.reloc);
   if (!conf.RelocModel)
     conf.RelocModel = m.getPICLevel() == PICLevel::NotPIC ? Reloc::Static : Reloc::PIC_;
@@ -346,8 +394,8 @@ mtpc_bridge_thin_backend(const mtpc_bridge_backend_job *job, void **object, size
     return MTPC_BACKEND_FAILED;
   }
   if (job->target.triple)
-    m->setTargetTriple(job->target.triple);
-  *triple = copy_message(m->getTargetTriple());
+    m->setTargetTriple(triple_arg(job->target.triple));
+  *triple = copy_message(Triple(m->getTargetTriple()).str());
   Expected<std::unique_ptr<ModuleSummaryIndex>> index =
       getModuleSummaryIndexForFile(job->index, /*IgnoreEmptyThinLTOIndexFile=*/true);
   if (!index) {
@@ -359,15 +407,14 @@ mtpc_bridge_thin_backend(const mtpc_bridge_backend_job *job, void **object, size
   if ((*index)->skipModuleByDistributedBackend())
     return MTPC_BACKEND_SKIP;
 
-  FunctionImporter::ImportMapTy imports;
-  if (!lto::initImportList(*m, **index, imports)) {
+  import_list imports;
+  if (!lto::initImportList(*m, **index, imports.map)) {
     *message = copy_message(std::string(job->index) + ": cannot compute the import list");
     return MTPC_BACKEND_FAILED;
   }
   std::vector<std::unique_ptr<MemoryBuffer>> import_buffers;
   MapVector<StringRef, BitcodeModule> import_modules;
-  for (const auto &entry : imports) {
-    StringRef path = entry.first;
+  for (StringRef path : imports.source_modules()) {
     ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(path);
     if (!buffer) {
       *message = copy_message(std::string(job->index) + ": cannot read '" + path.str() +
@@ -405,7 +452,7 @@ mtpc_bridge_thin_backend(const mtpc_bridge_backend_job *job, void **object, size
   auto add_stream = [&](size_t, const Twine &) -> Expected<std::unique_ptr<CachedFileStream>> {
     return std::make_unique<CachedFileStream>(std::make_unique<raw_svector_ostream>(stock_object));
   };
-  Error err = lto::thinBackend(conf, 0, add_stream, *m, **index, imports,
+  Error err = run_thin_backend(conf, add_stream, *m, **index, imports,
                                defined[m->getModuleIdentifier()], &import_modules);
   if (err || !hook_error.empty()) {
     *message = copy_message(hook_error.empty() ? toString(std::move(err)) : hook_error);
@@ -440,7 +487,7 @@ extern "C" LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bri
                                                                   LLVMModuleRef module,
                                                                   char **message) {
   std::string error;
-  const Target *target = TargetRegistry::lookupTarget(t->triple, error);
+  const Target *target = TargetRegistry::lookupTarget(triple_arg(t->triple), error);
   if (!target) {
     if (message)
       *message = copy_message("unknown target '" + std::string(t->triple) + "': " + error);
@@ -464,7 +511,7 @@ extern "C" LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bri
   else
     code_model = m->getCodeModel();
   std::optional<Reloc::Model> reloc = reloc_model(t->reloc);
-  TargetMachine *tm = target->createTargetMachine(t->triple, t->cpu ? t->cpu : "",
+  TargetMachine *tm = target->createTargetMachine(triple_arg(t->triple), t->cpu ? t->cpu : "",
                                                   t->features ? t->features : "", options, reloc,
                                                   code_model, codegen_level(t->codegen_level));
   if (!tm) {
@@ -609,6 +656,52 @@ extern "C" int mtpc_bridge_time_trace_write(const char *path, char **message) {
 }
 
 extern "C" const char *mtpc_bridge_llvm_version(void) { return LLVM_VERSION_STRING; }
+
+#if LLVM_VERSION_MAJOR >= 22
+// LLVM's client warns on stderr when MAKEFLAGS names no usable jobserver, and
+// make 4.3 closes the pipe for recipes it does not know to be recursive: look
+// first, quietly.
+static bool makeflags_name_jobserver(void) {
+  const char *flags = std::getenv("MAKEFLAGS");
+  StringRef auth; // make may repeat the option: the last one counts
+  for (StringRef word : llvm::split(StringRef(flags ? flags : ""), ' '))
+    if (word.consume_front("--jobserver-auth=") || word.consume_front("--jobserver-fds="))
+      auth = word;
+  if (auth.starts_with("fifo:"))
+    return true;
+  auto [read_fd, write_fd] = auth.split(',');
+  int r = -1, w = -1;
+  return !read_fd.getAsInteger(10, r) && !write_fd.getAsInteger(10, w) &&
+         fcntl(r, F_GETFD) != -1 && fcntl(w, F_GETFD) != -1;
+}
+
+// Asked again until found: `mtpc distribute` may make one and name it later.
+static JobserverClient *jobserver(void) {
+  static std::atomic<JobserverClient *> client{nullptr};
+  if (!client && makeflags_name_jobserver())
+    client = JobserverClient::getInstance();
+  return client;
+}
+
+extern "C" int mtpc_bridge_jobserver_present(void) { return jobserver() != nullptr; }
+
+extern "C" int mtpc_bridge_jobserver_try_acquire(void) {
+  JobSlot slot = jobserver()->tryAcquire();
+  if (!slot.isValid())
+    return -1;
+  return slot.isImplicit() ? MTPC_BRIDGE_IMPLICIT_SLOT : slot.getExplicitValue();
+}
+
+extern "C" void mtpc_bridge_jobserver_release(int token) {
+  jobserver()->release(token == MTPC_BRIDGE_IMPLICIT_SLOT
+                           ? JobSlot::createImplicit()
+                           : JobSlot::createExplicit(static_cast<uint8_t>(token)));
+}
+#else
+extern "C" int mtpc_bridge_jobserver_present(void) { return 0; }
+extern "C" int mtpc_bridge_jobserver_try_acquire(void) { return -1; }
+extern "C" void mtpc_bridge_jobserver_release(int) {}
+#endif
 
 static void (*out_of_memory_handler)(const char *reason);
 

@@ -141,6 +141,7 @@ typedef struct mtpc_bridge_backend_job {
   const char *index;        /* the job's .thinlto.bc */
   mtpc_bridge_target target; /* triple NULL: the module's */
   unsigned opt_level;
+  int addrsig;              /* -1: as clang's driver (on for ELF); 0: off; 1: on */
   mtpc_bridge_after_import *after_import;
   void *arg;
 } mtpc_bridge_backend_job;
@@ -159,6 +160,14 @@ mtpc_bridge_backend_outcome mtpc_bridge_thin_backend(const mtpc_bridge_backend_j
 
 /* "19.1.7" for the LLVM this library was built against. */
 const char *mtpc_bridge_llvm_version(void);
+
+/* GNU make's jobserver, named by MAKEFLAGS (LLVM 22's client; none with LLVM
+ * 19). A slot is a token byte, or MTPC_BRIDGE_IMPLICIT_SLOT for the one the
+ * process holds by being started. try_acquire never blocks: -1 if none. */
+#define MTPC_BRIDGE_IMPLICIT_SLOT 256
+int mtpc_bridge_jobserver_present(void);
+int mtpc_bridge_jobserver_try_acquire(void);
+void mtpc_bridge_jobserver_release(int slot);
 
 #ifdef __cplusplus
 }

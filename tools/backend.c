@@ -33,6 +33,7 @@ static const char backend_usage[] =
     "  -mcpu=<cpu>, -march=<cpu>  Target CPU\n"
     "  -ffunction-sections, -fdata-sections (and -fno-)\n"
     "  -fpic, -fPIC, -fpie, -fPIE, -fno-pic, -fno-pie  Relocation model\n"
+    "  -faddrsig, -fno-addrsig    Address-significance table (default: on for ELF)\n"
     "  -mllvm <option>            An LLVM option\n"
     "  -c, -x ir, -g*, -W*, -w    Accepted and ignored\n"
     "OPTIONS (mtpc's):\n"
@@ -46,6 +47,7 @@ typedef struct backend_cli {
   const char *triple, *cpu;
   int function_sections, data_sections;
   int pic; /* -1: the module's */
+  int addrsig; /* -1: clang's default */
   unsigned opt_level;
   unsigned threshold;
   unsigned jobs, partitions;
@@ -79,6 +81,8 @@ static int parse_flag(backend_cli *b, const char *arg) {
     b->pic = 1;
   else if (!strcmp(arg, "-fno-pic") || !strcmp(arg, "-fno-pie") || !strcmp(arg, "-fno-PIC"))
     b->pic = 0;
+  else if (!strcmp(arg, "-faddrsig") || !strcmp(arg, "-fno-addrsig"))
+    b->addrsig = arg[2] != 'n';
   else if ((v = prefixed(arg, "--threshold=")))
     b->threshold = cli_parse_unsigned(v, "--threshold");
   else if ((v = prefixed(arg, "--partitions=")))
@@ -188,8 +192,11 @@ static int split_after_import(void *arg, LLVMModuleRef module, const void *targe
   mtpc_options o;
   fill_options(b, &o);
   o.llvm_target_options = target_options;
+  o.budget = cli_jobserver_budget(o.jobs);
   mtpc_result r;
-  return take_result(mtpc_compile_module(module, &o, &r), &r, object, size, message);
+  int done = take_result(mtpc_compile_module(module, &o, &r), &r, object, size, message);
+  mtpc_budget_destroy(o.budget);
+  return done;
 }
 
 /* The index says nothing of the module is needed: an empty object, as clang
@@ -226,7 +233,7 @@ static int whole_module(const backend_cli *b, void **object, size_t *size, char 
 }
 
 int cli_backend(int argc, char **argv) {
-  backend_cli b = {.pic = -1, .opt_level = 2, .threshold = DEFAULT_THRESHOLD};
+  backend_cli b = {.pic = -1, .addrsig = -1, .opt_level = 2, .threshold = DEFAULT_THRESHOLD};
   b.llvm_args = calloc((size_t)argc + 1, sizeof(*b.llvm_args));
   b.llvm_args[b.llvm_arg_count++] = "mtpc";
   parse_backend_args(&b, argc, argv);
@@ -236,7 +243,7 @@ int cli_backend(int argc, char **argv) {
   cli_report_crashes_on(b.input);
 
   mtpc_bridge_backend_job job = {
-      .input = b.input, .index = b.index, .opt_level = b.opt_level,
+      .input = b.input, .index = b.index, .opt_level = b.opt_level, .addrsig = b.addrsig,
       .after_import = split_after_import, .arg = &b,
       .target = {.triple = b.triple, .cpu = b.cpu, .features = "",
                  .function_sections = b.function_sections, .data_sections = b.data_sections,

@@ -10,7 +10,13 @@ unsigned cli_parse_unsigned(const char *text, const char *option);
  * line naming `input`. */
 void cli_report_crashes_on(const char *input);
 
+/* Slots from GNU make's jobserver for `jobs` worker threads (0: all), or
+ * NULL when MAKEFLAGS names none. */
+struct mtpc_budget *cli_jobserver_budget(unsigned jobs);
+
 /* `mtpc backend ...`: argv[0] is "backend". Returns the exit status. */
 int cli_backend(int argc, char **argv);
+/* `mtpc distribute ...`: argv[0] is "distribute". Returns the exit status. */
+int cli_distribute(int argc, char **argv);
 
 #endif

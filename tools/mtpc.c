@@ -22,11 +22,14 @@ static const char usage_text[] =
     "USAGE: mtpc compile <input.bc> -o <output.o> [options]\n"
     "       mtpc plan <input.bc> [options]\n"
     "       mtpc backend -fthinlto-index=<index> <input.o> -o <output.o> [clang options]\n"
+    "       mtpc distribute [-j <n>] <job-file.json>\n"
     "\n"
     "compile splits the module along its call graph, optimizes and code-generates\n"
     "the parts in parallel, and writes one relocatable ELF object with the symbols\n"
     "of a serial compile. plan prints the partition plan instead. backend is a\n"
-    "distributed ThinLTO backend job (see 'mtpc backend --help').\n"
+    "distributed ThinLTO backend job (see 'mtpc backend --help'); distribute runs\n"
+    "LLVM 22 lld's DTLTO jobs (see 'mtpc distribute --help'). Under make -jN,\n"
+    "compile and backend take their threads from make's jobserver (LLVM 22 builds).\n"
     "\n"
     "OPTIONS:\n"
     "  -o <file>                  Output object (compile)\n"
@@ -113,6 +116,11 @@ unsigned cli_parse_unsigned(const char *text, const char *option) {
     exit(2);
   }
   return (unsigned)value;
+}
+
+mtpc_budget *cli_jobserver_budget(unsigned jobs) {
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  return mtpc_budget_create_jobserver(jobs ? jobs : cores > 0 ? (unsigned)cores : 1);
 }
 
 static mtpc_reloc_model parse_reloc(const char *text) {
@@ -349,8 +357,10 @@ static int run_compile(cli *c) {
   if (read_input(c, &data, &size))
     return 1;
   c->options.collect_stats = c->stats;
+  c->options.budget = cli_jobserver_budget(c->options.jobs);
   mtpc_result result;
   mtpc_status status = mtpc_compile_bitcode(data, size, c->input, &c->options, &result);
+  mtpc_budget_destroy(c->options.budget);
   free(data);
   int rc = 0;
   char *message = NULL;
@@ -402,6 +412,8 @@ int main(int argc, char **argv) {
   }
   if (!strcmp(argv[1], "backend"))
     return cli_backend(argc - 1, argv + 1);
+  if (!strcmp(argv[1], "distribute"))
+    return cli_distribute(argc - 1, argv + 1);
   cli c = {.command = argv[1], .time_trace_granularity = 500};
   mtpc_options_init(&c.options);
   c.options.diag = print_diag;

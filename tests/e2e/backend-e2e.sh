@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Distributed ThinLTO with `mtpc backend`: the SQLite shell linked with
-# --thinlto-index-only, then one backend job per module run by clang-19
-# (stock) and by `mtpc backend` (every module split, -j2). The shells must
-# answer tests/e2e/sqlite-queries.sql alike and define the same global
-# symbols; below the threshold `mtpc backend` writes clang's object byte for
-# byte; bad jobs (a missing index, an index naming a missing module, a
-# malformed index) fail with one error line and write nothing.
+# --thinlto-index-only, then one backend job per module run by clang (stock;
+# clang-19 or clang-22, as MTPC_LLVM_VERSION says) and by `mtpc backend`
+# (every module split, -j2). The shells must answer tests/e2e/sqlite-queries.sql
+# alike and define the same global symbols; below the threshold `mtpc backend`
+# writes clang's object byte for byte; bad jobs (a missing index, an index
+# naming a missing module, a malformed index) fail with one error line and
+# write nothing.
 #
 #   tests/e2e/backend-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
@@ -14,21 +15,23 @@ work=$2
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 mtpc=$build/bin/mtpc
+version=${MTPC_LLVM_VERSION:-19}
+cc=clang-$version
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
-globals() { LLVM_NM=llvm-nm-19 "$here/../global-symbols.sh" "$1"; }
+globals() { LLVM_NM=llvm-nm-$version "$here/../global-symbols.sh" "$1"; }
 
-clang-19 -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.o
-clang-19 -O2 -flto=thin -c "$src/shell.c" -I"$src" -o shell.o
-clang-19 -flto=thin -fuse-ld=lld -Wl,--thinlto-index-only shell.o sqlite3.o -o shell -lm -lpthread -ldl
+"$cc" -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.o
+"$cc" -O2 -flto=thin -c "$src/shell.c" -I"$src" -o shell.o
+"$cc" -flto=thin -fuse-ld=lld -Wl,--thinlto-index-only shell.o sqlite3.o -o shell -lm -lpthread -ldl
 for m in shell sqlite3; do
   [ -s $m.o.thinlto.bc ] || { echo "no index for $m.o"; exit 1; }
-  clang-19 -c -O2 -x ir $m.o -fthinlto-index=$m.o.thinlto.bc -o $m.stock.o
+  "$cc" -c -O2 -x ir $m.o -fthinlto-index=$m.o.thinlto.bc -o $m.stock.o
   "$mtpc" backend -c -O2 -x ir $m.o -fthinlto-index=$m.o.thinlto.bc -o $m.mtpc.o \
     --threshold=0 -j2 -Wno-unused-command-line-argument
 done
 for v in stock mtpc; do
-  clang-19 -fuse-ld=lld shell.$v.o sqlite3.$v.o -o shell-$v -lm -lpthread -ldl
+  "$cc" -fuse-ld=lld shell.$v.o sqlite3.$v.o -o shell-$v -lm -lpthread -ldl
   ./shell-$v :memory: < "$here/sqlite-queries.sql" > queries-$v.out 2>&1
 done
 diff -u queries-stock.out queries-mtpc.out

@@ -80,16 +80,5 @@ grep -q '"name":"mtpc optimize"' trace.json
 grep -q '"name":"mtpc codegen"' trace.json
 # The budget: both modules split, each with 2 workers, yet never more than
 # max(--thinlto-jobs, --thinlto-mtpc-jobs) = 2 partitions compiling at once.
-python3 - trace.json <<'PY'
-import json, sys
-events = [e for e in json.load(open(sys.argv[1]))["traceEvents"]
-          if e.get("ph") == "X" and e["name"] == "mtpc partition"]
-edges = sorted([(e["ts"], 1) for e in events] + [(e["ts"] + e["dur"], -1) for e in events])
-busy = peak = 0
-for _, step in edges:
-    busy += step
-    peak = max(peak, busy)
-print(f"{len(events)} partitions, at most {peak} compiling at once")
-sys.exit(0 if peak == 2 else 1)
-PY
+"$here/../peak-concurrency.py" trace.json 2
 echo "lld e2e: all checks passed"

@@ -12,7 +12,8 @@ work=$2
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 mtpc=$build/bin/mtpc
-cc=${MTPC_CLANG:-clang-19}
+version=${MTPC_LLVM_VERSION:-19}
+cc=clang-$version
 
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
 rm -rf "$work"
@@ -27,7 +28,7 @@ cd "$work"
 "$mtpc" compile sqlite3.bc -o split.o -j2
 "$mtpc" compile sqlite3.bc -o finest.o --partitions max -j2
 
-symbols() { LLVM_NM=llvm-nm-19 "$here/../global-symbols.sh" "$1"; }
+symbols() { LLVM_NM=llvm-nm-$version "$here/../global-symbols.sh" "$1"; }
 symbols unsplit.o > unsplit.syms
 for v in split finest; do
   symbols $v.o > $v.syms

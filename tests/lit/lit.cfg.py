@@ -1,5 +1,6 @@
 # lit configuration for mtpc's IR and command-line tests.
 import os
+import sys
 import lit.formats
 
 config.name = "mtpc"
@@ -12,9 +13,12 @@ config.test_exec_root = os.path.join(config.mtpc_build_dir, "tests", "lit")
 llvm_bin = config.llvm_tools_dir
 config.environment["PATH"] = os.pathsep.join(
     [os.path.join(config.mtpc_build_dir, "bin"), llvm_bin, config.environment.get("PATH", "")])
+config.substitutions.append(("%python", sys.executable))
 config.substitutions.append(("%mtpc", os.path.join(config.mtpc_build_dir, "bin", "mtpc")))
 config.substitutions.append(
     ("%global-symbols", os.path.join(config.test_source_root, "..", "global-symbols.sh")))
+config.substitutions.append(
+    ("%peak-concurrency", os.path.join(config.test_source_root, "..", "peak-concurrency.py")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 # Every partition module must pass the verifier on its own.
 config.substitutions.append(
@@ -27,6 +31,11 @@ if os.path.exists(mtpc_lld):
     config.available_features.add("mtpc-lld")
 config.substitutions.append(("%lld", mtpc_lld))
 config.substitutions.append(("%stock-lld", os.path.join(config.llvm_tools_dir, "ld.lld")))
+
+# LLVM 22 has a GNU make jobserver client, and lld 22 distributes ThinLTO.
+if config.llvm_version_major >= 22:
+    config.available_features.add("jobserver")
+    config.available_features.add("dtlto")
 
 import shutil
 if shutil.which("gdb"):
