@@ -57,3 +57,25 @@ instructions() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null |
     sed -nE 's/.*Collected : ([0-9]+).*/\1/p'
 }
+
+# bench_time NAME COMMAND...: runs COMMAND (a function too), appending its wall
+# and CPU (user + system, children included) seconds to NAME.stats.
+bench_time() {
+  local name=$1 TIMEFORMAT='%R %U %S'
+  shift
+  { time "$@" > /dev/null; } 2> time.out
+  awk '{print $1, $2 + $3}' time.out >> "$name.stats"
+}
+
+# wall_cpu_table A-LABEL B-LABEL WALL-TARGET: the median wall and CPU seconds
+# of stock.stats (A) and mtpc.stats (B), and B / A.
+wall_cpu_table() {
+  printf "  %-12s %10s %10s %8s %s\n" figure "$1" "$2" ratio target
+  local c n name a b
+  for c in 1:wall 2:cpu; do
+    n=${c%%:*} name=${c#*:}
+    a=$(col stock "$n") b=$(col mtpc "$n")
+    printf "  %-12s %10s %10s %8s %s\n" "$name (s)" "$a" "$b" "$(ratio "$b" "$a")" \
+      "$([ "$name" = wall ] && echo "$3")"
+  done
+}

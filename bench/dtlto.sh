@@ -27,17 +27,10 @@ link_mtpc() {
 rm -f stock.stats mtpc.stats
 for _ in $(seq "$runs"); do
   for v in stock mtpc; do
-    /usr/bin/time -f "%e %U %S" -o time.out bash -c \
-      "$(declare -f link_$v); jobs=$jobs mtpc=$mtpc; link_$v shell.o sqlite3.o -o shell-$v -lm -lpthread -ldl"
-    awk '{print $1, $2 + $3}' time.out >> $v.stats
+    bench_time $v link_$v shell.o sqlite3.o -o shell-$v -lm -lpthread -ldl
   done
 done
 echo "SELECT sqlite_version(), 6*7;" | ./shell-mtpc :memory: > /dev/null
 
 printf "SQLite shell, clang-22 ThinLTO link: lld in-process --thinlto-jobs=%s vs DTLTO mtpc distribute -j%s + mtpc backend, median of %s runs\n" "$jobs" "$jobs" "$runs"
-printf "  %-12s %10s %10s %8s\n" figure stock dtlto ratio
-for c in 1:wall 2:cpu; do
-  n=${c%%:*} name=${c#*:}
-  a=$(col stock "$n") b=$(col mtpc "$n")
-  printf "  %-12s %10s %10s %8s\n" "$name (s)" "$a" "$b" "$(ratio "$b" "$a")"
-done
+wall_cpu_table stock dtlto ''

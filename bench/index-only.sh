@@ -21,15 +21,14 @@ clang-19 -flto=thin -fuse-ld=lld -Wl,--thinlto-index-only shell.o sqlite3.o -o s
 
 stock_job() { clang-19 -c -O2 -x ir "$1" -fthinlto-index="$1.thinlto.bc" -o "${1%.o}.stock.o"; }
 mtpc_job() { "$mtpc" backend -c -O2 -x ir "$1" -fthinlto-index="$1.thinlto.bc" -o "${1%.o}.mtpc.o" -j"$jobs"; }
+two_at_a_time() { printf '%s\n' sqlite3.o shell.o | xargs -P2 -I{} bash -c "$1 {}"; }
 export -f stock_job mtpc_job
 export mtpc jobs
 
 rm -f stock.stats mtpc.stats
 for _ in $(seq "$runs"); do
   for v in stock mtpc; do
-    /usr/bin/time -f "%e %U %S" -o time.out bash -c \
-      "printf '%s\n' sqlite3.o shell.o | xargs -P2 -I{} bash -c '${v}_job {}'"
-    awk '{print $1, $2 + $3}' time.out >> $v.stats
+    bench_time $v two_at_a_time ${v}_job
   done
 done
 for v in stock mtpc; do
@@ -38,10 +37,4 @@ done
 echo "SELECT sqlite_version(), 6*7;" | ./shell-mtpc :memory: > /dev/null
 
 printf "index-only SQLite shell: backend jobs 2 at a time, clang-19 vs mtpc backend -j%s, median of %s runs\n" "$jobs" "$runs"
-printf "  %-12s %10s %10s %8s %s\n" figure clang mtpc ratio target
-for c in 1:wall 2:cpu; do
-  n=${c%%:*} name=${c#*:}
-  a=$(col stock "$n") b=$(col mtpc "$n")
-  printf "  %-12s %10s %10s %8s %s\n" "$name (s)" "$a" "$b" "$(ratio "$b" "$a")" \
-    "$([ "$name" = wall ] && echo '<= 0.62')"
-done
+wall_cpu_table clang mtpc '<= 0.62'

@@ -10,16 +10,9 @@
 #
 #   tests/e2e/backend-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
-build=$(cd "$1" && pwd)
-work=$2
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-mtpc=$build/bin/mtpc
-version=${MTPC_LLVM_VERSION:-19}
+. "$(dirname "$0")/common.sh"
 cc=clang-$version
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
-rm -rf "$work" && mkdir -p "$work" && cd "$work"
-globals() { LLVM_NM=llvm-nm-$version "$here/../global-symbols.sh" "$1"; }
 
 "$cc" -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.o
 "$cc" -O2 -flto=thin -c "$src/shell.c" -I"$src" -o shell.o

@@ -9,14 +9,8 @@
 #
 #   tests/e2e/dtlto-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
-build=$(cd "$1" && pwd)
-work=$2
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-mtpc=$build/bin/mtpc
+. "$(dirname "$0")/common.sh"
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
-rm -rf "$work" && mkdir -p "$work" && cd "$work"
-globals() { LLVM_NM=llvm-nm-22 "$here/../global-symbols.sh" "$1"; }
 
 distribute="-fthinlto-distributor=$mtpc -Xthinlto-distributor=distribute,-j2"
 with_mtpc="-Wl,--thinlto-remote-compiler=$mtpc,--thinlto-remote-compiler-prepend-arg=backend"

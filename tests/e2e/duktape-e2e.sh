@@ -5,14 +5,10 @@
 #
 #   tests/e2e/duktape-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
-build=$(cd "$1" && pwd)
-work=$2
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+. "$(dirname "$0")/common.sh"
 lld=$build/bin/ld.lld
 [ -x "$lld" ] || { echo "no $lld: run lld-patches/build-lld.sh" >&2; exit 1; }
 src=$("$root/scripts/fetch-inputs.sh" duktape)
-rm -rf "$work" && mkdir -p "$work" && cd "$work"
 
 cflags="-O2 -flto=thin -std=c99 -I$src/src -I$src/examples/cmdline"
 extras="print-alert console logging module-duktape"

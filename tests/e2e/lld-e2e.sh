@@ -9,10 +9,7 @@
 #
 #   tests/e2e/lld-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
-build=$(cd "$1" && pwd)
-work=$2
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
+. "$(dirname "$0")/common.sh"
 lld=$build/bin/ld.lld
 stock=/usr/lib/llvm-19/bin/ld.lld
 [ -x "$lld" ] || { echo "no $lld: run lld-patches/build-lld.sh" >&2; exit 1; }
@@ -20,9 +17,6 @@ cc="clang-19 -O2 -flto=thin"
 mtpc="-Wl,--thinlto-mtpc-jobs=2,--thinlto-mtpc-threshold=0,--thinlto-jobs=2"
 
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
-rm -rf "$work" && mkdir -p "$work" && cd "$work"
-
-globals() { LLVM_NM=llvm-nm-19 "$here/../global-symbols.sh" "$1"; }
 
 # SQLite: three ThinLTO modules.
 $cc -c "$src/sqlite3.c" -o sqlite3.o

@@ -6,19 +6,9 @@
 #
 #   tests/e2e/sqlite-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
-
-build=$(cd "$1" && pwd)
-work=$2
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-mtpc=$build/bin/mtpc
-version=${MTPC_LLVM_VERSION:-19}
+. "$(dirname "$0")/common.sh"
 cc=clang-$version
-
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
-rm -rf "$work"
-mkdir -p "$work"
-cd "$work"
 
 "$cc" -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.bc
 "$cc" -O2 -c "$src/shell.c" -I"$src" -o shell.o
@@ -28,10 +18,9 @@ cd "$work"
 "$mtpc" compile sqlite3.bc -o split.o -j2
 "$mtpc" compile sqlite3.bc -o finest.o --partitions max -j2
 
-symbols() { LLVM_NM=llvm-nm-$version "$here/../global-symbols.sh" "$1"; }
-symbols unsplit.o > unsplit.syms
+globals unsplit.o > unsplit.syms
 for v in split finest; do
-  symbols $v.o > $v.syms
+  globals $v.o > $v.syms
   diff -u unsplit.syms $v.syms
 done
 
