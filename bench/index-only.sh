@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Distributed ThinLTO's backend step for the SQLite shell (shell.c +
 # sqlite3.c, linked with --thinlto-index-only): the backend jobs run two at a
-# time (xargs -P2, as a build system would), once as clang-19 jobs and once
-# as `mtpc backend -j2` jobs (default threshold: both modules are split).
+# time (make -j2, as a build system would), once as clang-19 jobs and once
+# as `mtpc backend -j2` jobs (default threshold: both modules are split),
+# whose threads share make's two slots through its jobserver.
 # Runs alternate; medians of --runs runs. Prints the wall-time ratio.
 #
 #   bench/index-only.sh [--runs N]
@@ -19,16 +20,21 @@ bench_enter index-only
 [ -f shell.o ] || clang-19 -O2 -flto=thin -c "$src/shell.c" -I"$src" -o shell.o
 clang-19 -flto=thin -fuse-ld=lld -Wl,--thinlto-index-only shell.o sqlite3.o -o shell -lm -lpthread -ldl
 
-stock_job() { clang-19 -c -O2 -x ir "$1" -fthinlto-index="$1.thinlto.bc" -o "${1%.o}.stock.o"; }
-mtpc_job() { "$mtpc" backend -c -O2 -x ir "$1" -fthinlto-index="$1.thinlto.bc" -o "${1%.o}.mtpc.o" -j"$jobs"; }
-two_at_a_time() { printf '%s\n' sqlite3.o shell.o | xargs -P2 -I{} bash -c "$1 {}"; }
-export -f stock_job mtpc_job
-export mtpc jobs
+# make -j2 runs the two jobs at once (largest first); the '+' hands mtpc's jobs
+# make's jobserver, from which their threads take slots.
+cat > jobs.mk <<MK
+all: sqlite3.\$(WAY).o shell.\$(WAY).o
+%.stock.o: %.o
+	clang-19 -c -O2 -x ir \$< -fthinlto-index=\$<.thinlto.bc -o \$@
+%.mtpc.o: %.o
+	+$mtpc backend -c -O2 -x ir \$< -fthinlto-index=\$<.thinlto.bc -o \$@ -j$jobs
+MK
+two_at_a_time() { rm -f {sqlite3,shell}.$1.o && make -s -j2 -f jobs.mk WAY=$1; }
 
 rm -f stock.stats mtpc.stats
 for _ in $(seq "$runs"); do
   for v in stock mtpc; do
-    bench_time $v two_at_a_time ${v}_job
+    bench_time $v two_at_a_time $v
   done
 done
 for v in stock mtpc; do

@@ -5,7 +5,10 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <cerrno>
 #include <fcntl.h>
+#include <optional>
+#include <unistd.h>
 #include <mutex>
 #include <string>
 
@@ -657,28 +660,39 @@ extern "C" int mtpc_bridge_time_trace_write(const char *path, char **message) {
 
 extern "C" const char *mtpc_bridge_llvm_version(void) { return LLVM_VERSION_STRING; }
 
-#if LLVM_VERSION_MAJOR >= 22
-// LLVM's client warns on stderr when MAKEFLAGS names no usable jobserver, and
-// make 4.3 closes the pipe for recipes it does not know to be recursive: look
-// first, quietly.
-static bool makeflags_name_jobserver(void) {
+// GNU make's jobserver as MAKEFLAGS names it (make may repeat the option: the
+// last one counts): a FIFO, or a pipe's two descriptors, which make 4.3
+// closes for recipes it does not know to be recursive.
+struct jobserver_auth {
+  std::string fifo;
+  int read_fd = -1, write_fd = -1;
+};
+
+static std::optional<jobserver_auth> makeflags_jobserver(void) {
   const char *flags = std::getenv("MAKEFLAGS");
-  StringRef auth; // make may repeat the option: the last one counts
+  StringRef value;
   for (StringRef word : llvm::split(StringRef(flags ? flags : ""), ' '))
     if (word.consume_front("--jobserver-auth=") || word.consume_front("--jobserver-fds="))
-      auth = word;
-  if (auth.starts_with("fifo:"))
-    return true;
-  auto [read_fd, write_fd] = auth.split(',');
-  int r = -1, w = -1;
-  return !read_fd.getAsInteger(10, r) && !write_fd.getAsInteger(10, w) &&
-         fcntl(r, F_GETFD) != -1 && fcntl(w, F_GETFD) != -1;
+      value = word;
+  jobserver_auth auth;
+  if (value.consume_front("fifo:")) {
+    auth.fifo = value.str();
+    return auth;
+  }
+  auto [read_fd, write_fd] = value.split(',');
+  if (read_fd.getAsInteger(10, auth.read_fd) || write_fd.getAsInteger(10, auth.write_fd) ||
+      fcntl(auth.read_fd, F_GETFD) == -1 || fcntl(auth.write_fd, F_GETFD) == -1)
+    return std::nullopt;
+  return auth;
 }
 
-// Asked again until found: `mtpc distribute` may make one and name it later.
+#if LLVM_VERSION_MAJOR >= 22
+// LLVM's client. Asked again until found: `mtpc distribute` may make a
+// jobserver and name it later. Looked for first, quietly: LLVM's client warns
+// on stderr when MAKEFLAGS names none.
 static JobserverClient *jobserver(void) {
   static std::atomic<JobserverClient *> client{nullptr};
-  if (!client && makeflags_name_jobserver())
+  if (!client && makeflags_jobserver())
     client = JobserverClient::getInstance();
   return client;
 }
@@ -698,9 +712,61 @@ extern "C" void mtpc_bridge_jobserver_release(int token) {
                            : JobSlot::createExplicit(static_cast<uint8_t>(token)));
 }
 #else
-extern "C" int mtpc_bridge_jobserver_present(void) { return 0; }
-extern "C" int mtpc_bridge_jobserver_try_acquire(void) { return -1; }
-extern "C" void mtpc_bridge_jobserver_release(int) {}
+// LLVM 19 has no client: a small one. Reads never block, on a description of
+// our own (a pipe reopened through /proc), so make's stays as it is.
+struct jobserver_client {
+  int read_fd = -1, write_fd = -1;
+  std::atomic<bool> implicit_free{true};
+};
+
+static jobserver_client *connect_jobserver(void) {
+  std::optional<jobserver_auth> auth = makeflags_jobserver();
+  if (!auth)
+    return nullptr;
+  auto *client = new jobserver_client;
+  if (!auth->fifo.empty()) {
+    client->read_fd = client->write_fd = open(auth->fifo.c_str(), O_RDWR | O_NONBLOCK | O_CLOEXEC);
+  } else {
+    std::string pipe = "/proc/self/fd/" + std::to_string(auth->read_fd);
+    client->read_fd = open(pipe.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    client->write_fd = auth->write_fd;
+  }
+  if (client->read_fd < 0) {
+    delete client;
+    return nullptr;
+  }
+  return client;
+}
+
+static jobserver_client *jobserver(void) {
+  static std::atomic<jobserver_client *> client{nullptr};
+  static std::mutex connecting;
+  std::lock_guard<std::mutex> lock(connecting);
+  if (!client)
+    client = connect_jobserver();
+  return client;
+}
+
+extern "C" int mtpc_bridge_jobserver_present(void) { return jobserver() != nullptr; }
+
+extern "C" int mtpc_bridge_jobserver_try_acquire(void) {
+  jobserver_client *client = jobserver();
+  if (client->implicit_free.exchange(false))
+    return MTPC_BRIDGE_IMPLICIT_SLOT;
+  unsigned char token;
+  return read(client->read_fd, &token, 1) == 1 ? token : -1;
+}
+
+extern "C" void mtpc_bridge_jobserver_release(int token) {
+  jobserver_client *client = jobserver();
+  if (token == MTPC_BRIDGE_IMPLICIT_SLOT) {
+    client->implicit_free = true;
+    return;
+  }
+  unsigned char byte = static_cast<unsigned char>(token);
+  while (write(client->write_fd, &byte, 1) < 0 && errno == EINTR)
+    ;
+}
 #endif
 
 static void (*out_of_memory_handler)(const char *reason);

@@ -161,8 +161,8 @@ mtpc_bridge_backend_outcome mtpc_bridge_thin_backend(const mtpc_bridge_backend_j
 /* "19.1.7" for the LLVM this library was built against. */
 const char *mtpc_bridge_llvm_version(void);
 
-/* GNU make's jobserver, named by MAKEFLAGS (LLVM 22's client; none with LLVM
- * 19). A slot is a token byte, or MTPC_BRIDGE_IMPLICIT_SLOT for the one the
+/* GNU make's jobserver, named by MAKEFLAGS (LLVM 22's client; a small one of
+ * mtpc's with LLVM 19). A slot is a token byte, or MTPC_BRIDGE_IMPLICIT_SLOT for the one the
  * process holds by being started. try_acquire never blocks: -1 if none. */
 #define MTPC_BRIDGE_IMPLICIT_SLOT 256
 int mtpc_bridge_jobserver_present(void);

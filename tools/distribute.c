@@ -311,8 +311,7 @@ static int set_up(distributor *d, char **error) {
   if (!mtpc_bridge_jobserver_present() && make_jobserver(d, error))
     return 1;
   if (!mtpc_bridge_jobserver_present()) {
-    *error = mtpc_xasprintf("mtpc distribute needs mtpc built with LLVM 22 or later (LLVM %s "
-                            "has no jobserver client)", mtpc_bridge_llvm_version());
+    *error = mtpc_xasprintf("cannot use the jobserver MAKEFLAGS names ('%s')", getenv("MAKEFLAGS"));
     return 1;
   }
   return 0;

@@ -29,7 +29,7 @@ static const char usage_text[] =
     "of a serial compile. plan prints the partition plan instead. backend is a\n"
     "distributed ThinLTO backend job (see 'mtpc backend --help'); distribute runs\n"
     "LLVM 22 lld's DTLTO jobs (see 'mtpc distribute --help'). Under make -jN,\n"
-    "compile and backend take their threads from make's jobserver (LLVM 22 builds).\n"
+    "compile and backend take their threads from make's jobserver.\n"
     "\n"
     "OPTIONS:\n"
     "  -o <file>                  Output object (compile)\n"

@@ -107,8 +107,7 @@ void mtpc_budget_acquire(mtpc_budget *budget); /* blocks until a slot is free */
 void mtpc_budget_release(mtpc_budget *budget);
 /* A budget whose slots are GNU make's jobserver's (the one MAKEFLAGS names):
  * the process's own implicit slot, then tokens as make has them free, at most
- * `max_slots` at once. NULL when there is no jobserver, or when mtpc is built
- * with LLVM 19, which has no jobserver client. */
+ * `max_slots` at once. NULL when there is no jobserver. */
 mtpc_budget *mtpc_budget_create_jobserver(unsigned max_slots);
 
 typedef enum mtpc_code_model {

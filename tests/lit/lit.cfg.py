@@ -32,10 +32,6 @@ if os.path.exists(mtpc_lld):
 config.substitutions.append(("%lld", mtpc_lld))
 config.substitutions.append(("%stock-lld", os.path.join(config.llvm_tools_dir, "ld.lld")))
 
-# LLVM 22 has a GNU make jobserver client, and lld 22 distributes ThinLTO.
-if config.llvm_version_major >= 22:
-    config.available_features.add("jobserver")
-    config.available_features.add("dtlto")
 
 import shutil
 if shutil.which("gdb"):
