@@ -389,7 +389,10 @@ static char *copy_bytes(StringRef bytes, size_t *size) {
 extern "C" mtpc_bridge_backend_outcome
 mtpc_bridge_thin_backend(const mtpc_bridge_backend_job *job, void **object, size_t *object_size,
                          char **triple, char **message) {
-  LLVMContext context;
+  // The caller exits after writing the object, so, like clang (-disable-free),
+  // the module, its context and the index are left to the exit: freeing them
+  // takes a serial fraction of a second at the end of the job.
+  LLVMContext &context = *new LLVMContext;
   SMDiagnostic diagnostic;
   std::unique_ptr<Module> m = parseIRFile(job->input, diagnostic, context);
   if (!m) {
@@ -466,6 +469,8 @@ mtpc_bridge_thin_backend(const mtpc_bridge_backend_job *job, void **object, size
   *object = own_object ? own_object : copy_bytes(stock_object, object_size);
   if (own_object)
     *object_size = own_size;
+  m.release();
+  index->release();
   return MTPC_BACKEND_COMPILED;
 }
 

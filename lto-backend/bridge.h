@@ -153,7 +153,9 @@ typedef enum mtpc_bridge_backend_outcome {
   MTPC_BACKEND_NO_INDEX      /* the index file is empty: compile the module as it is */
 } mtpc_bridge_backend_outcome;
 
-/* Runs the job; *triple (malloc'ed) is the module's target triple. */
+/* Runs the job; *triple (malloc'ed) is the module's target triple. For a
+ * process that exits afterwards: the module, its context and the index stay
+ * allocated, as clang leaves them (-disable-free). */
 mtpc_bridge_backend_outcome mtpc_bridge_thin_backend(const mtpc_bridge_backend_job *job,
                                                      void **object, size_t *object_size,
                                                      char **triple, char **message);
