@@ -61,7 +61,8 @@ LLD_HAS_DRIVER(elf)
 
 using namespace llvm;
 
-// What differs between LLVM 19 and 22, all in one place.
+// What differs between LLVM 19 and 22 (besides the includes above and the
+// jobserver client at the end).
 #if LLVM_VERSION_MAJOR >= 22
 using triple_arg = Triple;
 struct import_list {
@@ -110,6 +111,16 @@ static char *copy_message(const std::string &text) {
   if (out)
     std::memcpy(out, text.c_str(), text.size() + 1);
   return out;
+}
+
+// A malloc'ed copy, or NULL when memory is out.
+static void *copy_bytes(StringRef bytes, size_t *size) {
+  void *copy = std::malloc(bytes.size() ? bytes.size() : 1);
+  if (!copy)
+    return nullptr;
+  std::memcpy(copy, bytes.data(), bytes.size());
+  *size = bytes.size();
+  return copy;
 }
 
 static int fail(Error err, char **message) {
@@ -379,13 +390,6 @@ static void configure_backend(lto::Config &conf, const mtpc_bridge_backend_job &
   conf.CGFileType = CodeGenFileType::ObjectFile;
 }
 
-static char *copy_bytes(StringRef bytes, size_t *size) {
-  char *copy = static_cast<char *>(std::malloc(bytes.size() ? bytes.size() : 1));
-  std::memcpy(copy, bytes.data(), bytes.size());
-  *size = bytes.size();
-  return copy;
-}
-
 extern "C" mtpc_bridge_backend_outcome
 mtpc_bridge_thin_backend(const mtpc_bridge_backend_job *job, void **object, size_t *object_size,
                          char **triple, char **message) {
@@ -469,6 +473,10 @@ mtpc_bridge_thin_backend(const mtpc_bridge_backend_job *job, void **object, size
   *object = own_object ? own_object : copy_bytes(stock_object, object_size);
   if (own_object)
     *object_size = own_size;
+  if (!*object) {
+    *message = copy_message("out of memory");
+    return MTPC_BACKEND_FAILED;
+  }
   m.release();
   index->release();
   return MTPC_BACKEND_COMPILED;
@@ -613,12 +621,9 @@ extern "C" int mtpc_bridge_localize_symbols(const void *object, size_t size,
   raw_svector_ostream out(bytes);
   if (Error err = objcopy::executeObjcopyOnBinary(config, **binary, out))
     return fail(std::move(err), message);
-  void *data = std::malloc(bytes.size() ? bytes.size() : 1);
-  if (!data)
+  *result = copy_bytes(StringRef(bytes.data(), bytes.size()), result_size);
+  if (!*result)
     return fail(createStringError(std::errc::not_enough_memory, "out of memory"), message);
-  std::memcpy(data, bytes.data(), bytes.size());
-  *result = data;
-  *result_size = bytes.size();
   return 0;
 }
 
@@ -744,7 +749,7 @@ static jobserver_client *connect_jobserver(void) {
 }
 
 static jobserver_client *jobserver(void) {
-  static std::atomic<jobserver_client *> client{nullptr};
+  static jobserver_client *client;
   static std::mutex connecting;
   std::lock_guard<std::mutex> lock(connecting);
   if (!client)

@@ -72,12 +72,12 @@ mtpc_status mtpc_time_trace_write(const char *path, char **message) {
   return mtpc_bridge_time_trace_write(path, message) ? MTPC_ERR_OUTPUT : MTPC_OK;
 }
 
-static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
 static void enter_phase(const mtpc_options *o, const char *phase) {
   if (o->phase)
     o->phase(o->phase_user, phase);
 }
 
+static pthread_once_t llvm_once = PTHREAD_ONCE_INIT;
 static void init_llvm(void) {
   LLVMInitializeAllTargetInfos();
   LLVMInitializeAllTargets();
@@ -334,7 +334,6 @@ static mtpc_status compile_jobs(session *s) {
   free_jobs(jobs, count);
   return status;
 }
-
 
 static mtpc_status run_session(session *s) {
   mtpc_result *r = s->r;

@@ -176,9 +176,9 @@ static int take_result(mtpc_status status, mtpc_result *r, void **object, size_t
     mtpc_result_free(r);
     return -1;
   }
-  *object = malloc(r->object_size ? r->object_size : 1);
-  memcpy(*object, r->object, r->object_size);
+  *object = r->object; /* malloc'ed: the caller frees it */
   *size = r->object_size;
+  r->object = NULL;
   mtpc_result_free(r);
   return 1;
 }
