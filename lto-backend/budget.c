@@ -6,7 +6,7 @@
 #include <time.h>
 
 #include "../partitioner/support.h"
-#include "bridge.h"
+#include "jobserver.h"
 #include "mtpc/mtpc.h"
 
 struct mtpc_budget {

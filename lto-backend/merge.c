@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "../partitioner/support.h"
-#include "bridge.h"
+#include "objects.h"
 #include "fault.h"
 
 static int write_all(int fd, const void *data, size_t size) {

@@ -12,7 +12,8 @@
 #include <llvm-c/Core.h>
 
 #include "../partitioner/support.h"
-#include "bridge.h"
+#include "ir_edit.h"
+#include "debug_info.h"
 
 typedef struct partition_ctx {
   LLVMModuleRef module;

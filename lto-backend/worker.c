@@ -12,7 +12,10 @@
 #include <llvm-c/Core.h>
 
 #include "../partitioner/support.h"
-#include "bridge.h"
+#include "debug_info.h"
+#include "ir_edit.h"
+#include "pipeline.h"
+#include "time_trace.h"
 #include "fault.h"
 #include "partition.h"
 

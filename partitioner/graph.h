@@ -50,7 +50,7 @@ typedef struct mtpc_node {
 } mtpc_node;
 
 /* A named C type of the debug info and the first node, in module order, whose
- * debug info describes it; the key is the bridge's (mtpc_bridge_walk_debug_types). */
+ * debug info describes it; the key is debug_types.h's (mtpc_walk_debug_types). */
 typedef struct mtpc_debug_type {
   char *key;
   uint32_t node;

@@ -10,7 +10,7 @@
 #include <llvm-c/Comdat.h>
 #include <llvm-c/Core.h>
 
-#include "../lto-backend/bridge.h"
+#include "debug_types.h"
 #include "graph.h"
 #include "support.h"
 
@@ -368,24 +368,24 @@ static void add_debug_type(void *arg, const char *key) {
 }
 
 /* Only definitions some partition will own may be a type's first describer. */
-static void walk_debug_types(builder *b, mtpc_bridge_type_walk *walk, LLVMValueRef v) {
+static void walk_debug_types(builder *b, mtpc_type_walk *walk, LLVMValueRef v) {
   uint32_t id = MTPC_NONE;
   mtpc_ptrmap_get(&b->value_to_node, v, &id);
   if (id == MTPC_NONE || !mtpc_node_ownable(&b->g->nodes[id]))
     return;
   type_site site = {b->g, id};
-  mtpc_bridge_walk_debug_types(walk, v, add_debug_type, &site);
+  mtpc_walk_debug_types(walk, v, add_debug_type, &site);
 }
 
 static void find_debug_types(builder *b) {
   if (LLVMGetNamedMetadataNumOperands(b->module, "llvm.dbg.cu") == 0)
     return;
-  mtpc_bridge_type_walk *walk = mtpc_bridge_type_walk_create();
+  mtpc_type_walk *walk = mtpc_type_walk_create();
   for (LLVMValueRef f = LLVMGetFirstFunction(b->module); f; f = LLVMGetNextFunction(f))
     walk_debug_types(b, walk, f);
   for (LLVMValueRef v = LLVMGetFirstGlobal(b->module); v; v = LLVMGetNextGlobal(v))
     walk_debug_types(b, walk, v);
-  mtpc_bridge_type_walk_free(walk);
+  mtpc_type_walk_free(walk);
 }
 
 char *mtpc_module_unsplittable_reason(LLVMModuleRef module) {

@@ -43,7 +43,7 @@ typedef struct mtpc_plan_partition {
 } mtpc_plan_partition;
 
 /* A named C type described fully only by its home partition, declared in the
- * others (see the bridge's mtpc_bridge_share_debug_types). */
+ * others (lto-backend/debug_info.h, mtpc_bridge_share_debug_types). */
 typedef struct mtpc_plan_debug_type {
   char *key;
   uint32_t home;

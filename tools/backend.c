@@ -12,7 +12,7 @@
 
 #include <mtpc/mtpc.h>
 
-#include "../lto-backend/bridge.h"
+#include "../lto-backend/thin_backend.h"
 #include "../lto-backend/merge.h"
 #include "cli.h"
 

@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../lto-backend/bridge.h"
+#include "../lto-backend/jobserver.h"
 #include "../lto-backend/merge.h"
 #include "../partitioner/support.h"
 #include "cli.h"

@@ -11,7 +11,8 @@
 
 #include <llvm-c/ErrorHandling.h>
 
-#include "../lto-backend/bridge.h"
+#include "../lto-backend/llvm_support.h"
+#include "../lto-backend/time_trace.h"
 #include "cli.h"
 #include "../lto-backend/merge.h"
 #include "mtpc/mtpc.h"

@@ -1,0 +1,104 @@
+#include "debug_info.h"
+
+#include <vector>
+
+#include "../partitioner/debug_type_keys.h"
+#include "compat.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+using namespace mtpc_debug_types;
+
+extern "C" void mtpc_bridge_trim_debug_info(LLVMModuleRef module, int primary) {
+  Module &m = *unwrap(module);
+  SmallPtrSet<Metadata *, 32> defined;
+  SmallVector<DIGlobalVariableExpression *, 2> attached;
+  for (GlobalVariable &gv : m.globals()) {
+    if (gv.isDeclaration()) {
+      gv.eraseMetadata(LLVMContext::MD_dbg);
+      continue;
+    }
+    attached.clear();
+    gv.getDebugInfo(attached);
+    defined.insert(attached.begin(), attached.end());
+  }
+  for (DICompileUnit *cu : m.debug_compile_units()) {
+    SmallVector<Metadata *, 64> kept;
+    for (DIGlobalVariableExpression *e : cu->getGlobalVariables())
+      if (defined.count(e))
+        kept.push_back(e);
+    cu->replaceGlobalVariables(MDTuple::get(m.getContext(), kept));
+    if (!primary) {
+      cu->replaceEnumTypes(MDTuple::get(m.getContext(), {}));
+      cu->replaceRetainedTypes(MDTuple::get(m.getContext(), {}));
+    }
+  }
+}
+
+// Everything in the partition that can describe a type: the units' lists,
+// every function's and variable's debug info, and the subprograms and types
+// reached only from instructions (inlined code, local variables).
+static std::vector<DICompositeType *> shareable_types(Module &m) {
+  walk_state w;
+  std::vector<DICompositeType *> types;
+  auto found = [&](DICompositeType *type) { types.push_back(type); };
+  DebugInfoFinder finder;
+  finder.processModule(m);
+  for (DICompileUnit *cu : finder.compile_units())
+    walk_types(w, cu, found);
+  for (GlobalValue &gv : m.global_values())
+    walk_global_types(w, &gv, found);
+  for (DISubprogram *sp : finder.subprograms())
+    walk_types(w, sp, found);
+  for (DIType *type : finder.types())
+    walk_types(w, type, found);
+  return types;
+}
+
+static void remap_module_metadata(Module &m, ValueToValueMapTy &map) {
+  ValueMapper mapper(map, RF_ReuseAndMutateDistinctMDs | RF_IgnoreMissingLocals);
+  for (Function &f : m)
+    mapper.remapFunction(f);
+  for (GlobalVariable &gv : m.globals())
+    mapper.remapGlobalObjectMetadata(gv);
+  for (NamedMDNode &named : m.named_metadata())
+    for (unsigned i = 0; i < named.getNumOperands(); i++)
+      named.setOperand(i, mapper.mapMDNode(*named.getOperand(i)));
+}
+
+static void retain_types(Module &m, ArrayRef<Metadata *> types) {
+  DICompileUnit *cu = *m.debug_compile_units_begin();
+  SmallVector<Metadata *, 64> retained(cu->getRetainedTypes().begin(), cu->getRetainedTypes().end());
+  SmallPtrSet<Metadata *, 32> present(retained.begin(), retained.end());
+  for (Metadata *type : types)
+    if (present.insert(type).second)
+      retained.push_back(type);
+  cu->replaceRetainedTypes(MDTuple::get(m.getContext(), retained));
+}
+
+extern "C" void mtpc_bridge_share_debug_types(LLVMModuleRef module, uint32_t partition,
+                                              mtpc_bridge_type_home *home_of, void *arg) {
+  Module &m = *unwrap(module);
+  if (m.debug_compile_units().empty())
+    return;
+  ValueToValueMapTy declarations;
+  SmallVector<Metadata *, 64> homed;
+  for (DICompositeType *type : shareable_types(m)) {
+    uint32_t home = home_of(arg, type_key(type).c_str());
+    if (home == partition)
+      homed.push_back(type);
+    else if (home != UINT32_MAX)
+      declarations.MD()[type].reset(mtpc_compat::composite_declaration(type));
+  }
+  if (!declarations.MD().empty())
+    remap_module_metadata(m, declarations);
+  if (!homed.empty())
+    retain_types(m, homed);
+}
+
+extern "C" void mtpc_bridge_strip_debug_info(LLVMValueRef function) {
+  stripDebugInfo(*unwrap<Function>(function));
+}

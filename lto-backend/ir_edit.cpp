@@ -1,0 +1,87 @@
+#include "ir_edit.h"
+
+#include <string>
+
+#include "cxx_util.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/GlobalIFunc.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+using mtpc_util::fail;
+
+extern "C" void mtpc_bridge_delete_body(LLVMValueRef function) {
+  unwrap<Function>(function)->deleteBody();
+}
+
+extern "C" int mtpc_bridge_materialize_all(LLVMModuleRef module, char **message) {
+  if (Error err = unwrap(module)->materializeAll())
+    return fail(std::move(err), message);
+  return 0;
+}
+
+extern "C" int mtpc_bridge_materialize_bodies(LLVMModuleRef module, char **message) {
+  Module &m = *unwrap(module);
+  if (Error err = m.materializeMetadata())
+    return fail(std::move(err), message);
+  for (Function &f : m)
+    if (Error err = f.materialize())
+      return fail(std::move(err), message);
+  return 0;
+}
+
+extern "C" LLVMValueRef mtpc_bridge_replace_with_declaration(LLVMValueRef global) {
+  auto *gv = unwrap<GlobalValue>(global);
+  Module &m = *gv->getParent();
+  std::string name = gv->getName().str();
+  gv->setName(name + ".mtpc.replaced");
+  GlobalValue *decl;
+  if (auto *fn_type = dyn_cast<FunctionType>(gv->getValueType()))
+    decl = Function::Create(fn_type, GlobalValue::ExternalLinkage, gv->getAddressSpace(), name, &m);
+  else
+    decl = new GlobalVariable(m, gv->getValueType(), false, GlobalValue::ExternalLinkage,
+                              nullptr, name, nullptr, gv->getThreadLocalMode(),
+                              gv->getAddressSpace());
+  decl->setVisibility(gv->getVisibility());
+  decl->setDSOLocal(gv->isDSOLocal());
+  decl->setUnnamedAddr(gv->getUnnamedAddr());
+  decl->setThreadLocalMode(gv->getThreadLocalMode());
+  gv->replaceAllUsesWith(decl);
+  if (auto *alias = dyn_cast<GlobalAlias>(gv))
+    alias->eraseFromParent();
+  else
+    cast<GlobalIFunc>(gv)->eraseFromParent();
+  return wrap(decl);
+}
+
+extern "C" LLVMValueRef mtpc_bridge_make_declaration(LLVMValueRef global) {
+  GlobalValue *gv = unwrap<GlobalValue>(global);
+  if (isa<GlobalAlias>(gv) || isa<GlobalIFunc>(gv))
+    return mtpc_bridge_replace_with_declaration(global);
+  if (auto *fn = dyn_cast<Function>(gv)) {
+    fn->deleteBody();
+    fn->setComdat(nullptr);
+  } else {
+    auto *var = cast<GlobalVariable>(gv);
+    var->setInitializer(nullptr);
+    var->setComdat(nullptr);
+    var->setExternallyInitialized(false);
+  }
+  gv->setLinkage(GlobalValue::ExternalLinkage);
+  return global;
+}
+
+extern "C" int mtpc_bridge_erase_if_unused(LLVMValueRef global) {
+  auto *gv = unwrap<GlobalValue>(global);
+  gv->removeDeadConstantUsers();
+  if (!gv->use_empty())
+    return 0;
+  gv->eraseFromParent();
+  return 1;
+}
+
+extern "C" int mtpc_bridge_module_is_pic(LLVMModuleRef module) {
+  return unwrap(module)->getPICLevel() != PICLevel::NotPIC;
+}

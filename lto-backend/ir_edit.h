@@ -1,0 +1,45 @@
+/* IR surgery LLVM-C cannot do: materializing lazily loaded bodies, deleting
+ * bodies, turning definitions (aliases and ifuncs included) into
+ * declarations. (C++, ir_edit.cpp.) */
+#ifndef MTPC_IR_EDIT_H
+#define MTPC_IR_EDIT_H
+
+#include <llvm-c/Types.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Turns a (possibly not yet materialized) function into a declaration. */
+void mtpc_bridge_delete_body(LLVMValueRef function);
+
+/* Materializes every function body still lazily held. 0 on success; else
+ * *message (free()) says why. */
+int mtpc_bridge_materialize_all(LLVMModuleRef module, char **message);
+
+/* The same for a partition, whose declarations may still sit in COMDATs and
+ * be aliased until the split rewrites them: materializeAll() would verify
+ * such a module when it has debug info (UpgradeDebugInfo) and abort. */
+int mtpc_bridge_materialize_bodies(LLVMModuleRef module, char **message);
+
+/* Replaces an alias or ifunc with a declaration of the same name, type,
+ * visibility and thread-local mode; returns the declaration. */
+LLVMValueRef mtpc_bridge_replace_with_declaration(LLVMValueRef global);
+
+/* Erases a global value that nothing uses any more (dead constant users are
+ * dropped first). Returns 1 if erased, 0 if something still uses it. */
+int mtpc_bridge_erase_if_unused(LLVMValueRef global);
+
+/* Turns a defined global value into a declaration: a function loses its
+ * body, a variable its initializer and COMDAT, an alias or ifunc is replaced
+ * (see above). Linkage becomes external. Returns the declaration. */
+LLVMValueRef mtpc_bridge_make_declaration(LLVMValueRef global);
+
+/* 1 if the module asks for position-independent code ("PIC Level" flag). */
+int mtpc_bridge_module_is_pic(LLVMModuleRef module);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

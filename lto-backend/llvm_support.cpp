@@ -1,0 +1,27 @@
+#include "llvm_support.h"
+
+#include <cstdlib>
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+extern "C" const char *mtpc_bridge_llvm_version(void) { return LLVM_VERSION_STRING; }
+
+extern "C" int mtpc_bridge_triple_is_elf(const char *triple) {
+  return Triple(triple).isOSBinFormatELF();
+}
+
+static void (*out_of_memory_handler)(const char *reason);
+
+static void on_bad_alloc(void *, const char *reason, bool) {
+  out_of_memory_handler(reason);
+  std::abort(); // the handler must not return
+}
+
+extern "C" void mtpc_bridge_on_out_of_memory(void (*handler)(const char *reason)) {
+  out_of_memory_handler = handler;
+  install_bad_alloc_error_handler(on_bad_alloc, nullptr);
+}

@@ -1,0 +1,71 @@
+#include "objects.h"
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "cxx_util.h"
+#include "lld/Common/Driver.h"
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/ObjCopy/ConfigManager.h"
+#include "llvm/ObjCopy/ObjCopy.h"
+#include "llvm/Object/Binary.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+LLD_HAS_DRIVER(elf)
+
+using namespace llvm;
+using mtpc_util::fail;
+
+// liblld allows one link at a time in a process.
+static std::mutex lld_mutex;
+
+extern "C" int mtpc_bridge_link_relocatable(const char *const *inputs, size_t input_count,
+                                            const char *output, char **message) {
+  std::vector<const char *> args = {"ld.lld", "-r", "-o", output};
+  args.insert(args.end(), inputs, inputs + input_count);
+  std::string out_text, err_text;
+  raw_string_ostream out(out_text), err(err_text);
+  std::lock_guard<std::mutex> lock(lld_mutex);
+  lld::Result result = lld::lldMain(args, out, err, {{lld::Gnu, &lld::elf::link}});
+  if (result.retCode == 0)
+    return 0;
+  err.flush();
+  std::string text = err_text.empty() ? "ld.lld -r failed" : err_text;
+  while (!text.empty() && text.back() == '\n')
+    text.pop_back();
+  return fail(text, message);
+}
+
+extern "C" int mtpc_bridge_localize_symbols(const void *object, size_t size,
+                                            const char *const *names,
+                                            const char *const *new_names, size_t count,
+                                            void **result, size_t *result_size,
+                                            char **message) {
+  objcopy::ConfigManager config;
+  objcopy::CommonConfig &common = config.Common;
+  auto no_recoverable = [](Error err) { return err; };
+  objcopy::NameMatcher promoted;
+  for (size_t i = 0; i < count; i++) {
+    if (Error err = promoted.addMatcher(
+            objcopy::NameOrPattern::create(names[i], objcopy::MatchStyle::Literal, no_recoverable)))
+      return fail(std::move(err), message);
+    common.SymbolsToRename[names[i]] = new_names[i];
+  }
+  common.SymbolsToLocalize = promoted;
+  // Hidden was only the promotion's doing; a serial compile's locals are default.
+  config.ELF.SymbolsToSetVisibility.emplace_back(std::move(promoted), ELF::STV_DEFAULT);
+  MemoryBufferRef input(StringRef(static_cast<const char *>(object), size), "merged.o");
+  Expected<std::unique_ptr<object::Binary>> binary = object::createBinary(input);
+  if (!binary)
+    return fail(binary.takeError(), message);
+  SmallVector<char, 0> bytes;
+  raw_svector_ostream out(bytes);
+  if (Error err = objcopy::executeObjcopyOnBinary(config, **binary, out))
+    return fail(std::move(err), message);
+  *result = mtpc_util::copy_bytes(StringRef(bytes.data(), bytes.size()), result_size);
+  if (!*result)
+    return fail("out of memory", message);
+  return 0;
+}

@@ -1,0 +1,27 @@
+/* In-process tools on ELF objects: ld.lld -r (liblld) and symbol
+ * localization (LLVM's ObjCopy library). (C++, objects.cpp.) */
+#ifndef MTPC_OBJECTS_H
+#define MTPC_OBJECTS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Runs `ld.lld -r -o output inputs...` in this process. Calls are serialized;
+ * never call this from inside a running lld. 0 on success; else *message. */
+int mtpc_bridge_link_relocatable(const char *const *inputs, size_t input_count,
+                                 const char *output, char **message);
+
+/* Makes each symbol names[i] of an ELF relocatable object local and renames it
+ * to new_names[i]. The result is malloc'ed. 0 on success; else *message. */
+int mtpc_bridge_localize_symbols(const void *object, size_t size, const char *const *names,
+                                 const char *const *new_names, size_t count, void **result,
+                                 size_t *result_size, char **message);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,23 @@
+/* --time-trace: LLVM's time-trace profiler. The main thread starts it; each
+ * worker thread of a thread whose profiler is active starts and finishes its
+ * own; the main thread writes the merged trace. (C++, time_trace.cpp.) */
+#ifndef MTPC_TIME_TRACE_H
+#define MTPC_TIME_TRACE_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+void mtpc_bridge_time_trace_init(unsigned granularity_us);
+int mtpc_bridge_time_trace_active(void);
+void mtpc_bridge_time_trace_thread_init(void);
+void mtpc_bridge_time_trace_thread_finish(void);
+void mtpc_bridge_time_trace_begin(const char *name, const char *detail);
+void mtpc_bridge_time_trace_end(void);
+int mtpc_bridge_time_trace_write(const char *path, char **message);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,21 @@
+#include "debug_types.h"
+
+#include "debug_type_keys.h"
+#include "llvm/IR/GlobalValue.h"
+
+using namespace llvm;
+
+struct mtpc_type_walk {
+  mtpc_debug_types::walk_state state;
+};
+
+extern "C" mtpc_type_walk *mtpc_type_walk_create(void) { return new mtpc_type_walk; }
+
+extern "C" void mtpc_type_walk_free(mtpc_type_walk *walk) { delete walk; }
+
+extern "C" void mtpc_walk_debug_types(mtpc_type_walk *walk, LLVMValueRef global,
+                                      mtpc_type_found *found, void *arg) {
+  mtpc_debug_types::walk_global_types(
+      walk->state, unwrap<GlobalValue>(global),
+      [&](DICompositeType *type) { found(arg, mtpc_debug_types::type_key(type).c_str()); });
+}
