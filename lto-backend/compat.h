@@ -9,8 +9,14 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/LLVMRemarkStreamer.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Remarks/RemarkSerializer.h"
+#include "llvm/Remarks/RemarkStreamer.h"
+#include "llvm/Support/PGOOptions.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/LTO/LTOBackend.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/IPO/FunctionImport.h"
 #if LLVM_VERSION_MAJOR >= 22
@@ -31,6 +37,13 @@ using triple_arg = StringRef;
 
 inline void set_triple(Module &m, const char *triple) { m.setTargetTriple(triple_arg(triple)); }
 inline Triple module_triple(const Module &m) { return Triple(m.getTargetTriple()); }
+inline const Target *lookup_target(const Triple &triple, std::string &error) {
+#if LLVM_VERSION_MAJOR >= 22
+  return TargetRegistry::lookupTarget(triple, error);
+#else
+  return TargetRegistry::lookupTarget(triple.str(), error);
+#endif
+}
 
 // The ThinLTO import list: 22's needs an ImportIDTable and lists its source
 // modules itself.
@@ -75,6 +88,54 @@ inline DICompositeType *composite_declaration(DICompositeType *type) {
                               /*EnumKind=*/std::nullopt,
 #endif
                               nullptr);
+}
+
+// PGOOptions lost its file system (the PassBuilder has it) in 22. The last
+// argument is DebugInfoForProfiling, as lto::opt passes it.
+inline PGOOptions pgo_options(std::string profile, std::string cs_profile_gen, std::string remap,
+                              PGOOptions::PGOAction action, PGOOptions::CSPGOAction cs_action,
+                              bool debug_info_for_profiling) {
+#if LLVM_VERSION_MAJOR >= 22
+  return PGOOptions(profile, cs_profile_gen, remap, "", action, cs_action,
+                    PGOOptions::ColdFuncOpt::Default, debug_info_for_profiling);
+#else
+  return PGOOptions(profile, cs_profile_gen, remap, "", vfs::getRealFileSystem(), action,
+                    cs_action, PGOOptions::ColdFuncOpt::Default, debug_info_for_profiling);
+#endif
+}
+
+// A serializer for a remarks file of its own; bitstream needs every string
+// in `strings` up front. 22's serializers are finalized.
+inline Expected<std::unique_ptr<remarks::RemarkSerializer>>
+remarks_file_serializer(remarks::Format format, raw_ostream &out, remarks::StringTable strings) {
+#if LLVM_VERSION_MAJOR >= 22
+  if (format == remarks::Format::Bitstream)
+    return remarks::createRemarkSerializer(format, out, std::move(strings));
+  return remarks::createRemarkSerializer(format, out);
+#else
+  if (format == remarks::Format::Bitstream)
+    return remarks::createRemarkSerializer(format, remarks::SerializerMode::Standalone, out,
+                                           std::move(strings));
+  return remarks::createRemarkSerializer(format, remarks::SerializerMode::Standalone, out);
+#endif
+}
+
+inline void finish_remarks_file(remarks::RemarkSerializer &serializer) {
+#if LLVM_VERSION_MAJOR >= 22
+  serializer.finalize();
+#else
+  (void)serializer;
+#endif
+}
+
+// Ends what setupLLVMOptimizationRemarks(context, stream, ...) started.
+inline void stop_remarks(LLVMContext &context) {
+#if LLVM_VERSION_MAJOR >= 22
+  finalizeLLVMOptimizationRemarks(context);
+#else
+  context.setLLVMRemarkStreamer(nullptr);
+  context.setMainRemarkStreamer(nullptr);
+#endif
 }
 
 } // namespace mtpc_compat

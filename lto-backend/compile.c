@@ -19,6 +19,8 @@
 #include "../partitioner/support.h"
 #include "ir_edit.h"
 #include "llvm_support.h"
+#include "pipeline.h"
+#include "remarks.h"
 #include "time_trace.h"
 #include "merge.h"
 #include "mtpc/mtpc.h"
@@ -153,6 +155,7 @@ typedef struct session {
   mtpc_plan plan;
   const char *unsplit_reason;
   LLVMMemoryBufferRef written; /* bitcode written from module */
+  mtpc_bridge_settings *settings;
 } session;
 
 /* The caller's slot goes to the workers once, whatever path the compile takes. */
@@ -181,6 +184,18 @@ static mtpc_status resolve_target(session *s) {
   }
   if (!mtpc_bridge_triple_is_elf(chosen))
     s->unsplit_reason = "the target's object format is not ELF";
+  return MTPC_OK;
+}
+
+static mtpc_status make_settings(session *s) {
+  char *message = NULL;
+  s->settings = mtpc_bridge_settings_create(s->o, reloc_mode(s->o, s->module),
+                                            codegen_levels[s->o->codegen_opt_level], &message);
+  if (!s->settings)
+    return fail(s->r, MTPC_ERR_OUTPUT, message);
+  /* lld -r cannot merge assembly. */
+  if (mtpc_bridge_settings_assembly(s->settings) && s->o->merge && !s->unsplit_reason)
+    s->unsplit_reason = "assembly output cannot be merged (use merge = 0)";
   return MTPC_OK;
 }
 
@@ -219,7 +234,7 @@ static void fill_config(session *s, mtpc_codegen_config *c) {
   c->bitcode = s->bitcode;
   c->bitcode_size = s->bitcode_size;
   c->module_name = s->name;
-  c->codegen_level = codegen_levels[s->o->codegen_opt_level];
+  c->settings = s->settings;
   c->options = s->o;
 }
 
@@ -227,6 +242,10 @@ static void free_jobs(mtpc_job *jobs, uint32_t count) {
   for (uint32_t i = 0; i < count; i++) {
     free(jobs[i].message);
     free(jobs[i].object);
+    free(jobs[i].dwo_name);
+    free(jobs[i].dwo_output);
+    free(jobs[i].dwo);
+    free(jobs[i].remarks);
   }
   free(jobs);
 }
@@ -266,8 +285,49 @@ static void record_partition_stats(session *s, const mtpc_job *jobs, uint32_t co
   }
 }
 
+/* Split DWARF: each job's .dwo, written once every job has succeeded; a
+ * failure removes the ones already written. */
+static int write_dwo_files(const mtpc_job *jobs, uint32_t count, char **message) {
+  for (uint32_t i = 0; i < count; i++) {
+    if (!jobs[i].dwo_output || mtpc_write_file_atomic(jobs[i].dwo_output, jobs[i].dwo,
+                                                      jobs[i].dwo_size, message) == 0)
+      continue;
+    while (i-- > 0)
+      if (jobs[i].dwo_output)
+        unlink(jobs[i].dwo_output);
+    return 1;
+  }
+  return 0;
+}
+
+/* The partitions' remarks, in partition order, where the module's go. */
+static int write_remarks(session *s, const mtpc_job *jobs, uint32_t count, char **message) {
+  if (!jobs[0].remarks)
+    return 0;
+  const void **texts = mtpc_xcalloc(count, sizeof(void *));
+  size_t *sizes = mtpc_xcalloc(count, sizeof(size_t));
+  for (uint32_t i = 0; i < count; i++) {
+    texts[i] = jobs[i].remarks;
+    sizes[i] = jobs[i].remarks_size;
+  }
+  void *file = NULL;
+  size_t file_size = 0;
+  const char *path = NULL;
+  int failed = mtpc_bridge_remarks_merge(s->settings, s->module, texts, sizes, count, &file,
+                                         &file_size, &path, message);
+  if (!failed && file)
+    failed = mtpc_write_file_atomic(path, file, file_size, message);
+  free(file);
+  free(texts);
+  free(sizes);
+  return failed;
+}
+
 static mtpc_status hand_over(session *s, mtpc_job *jobs, uint32_t count, int split) {
   mtpc_result *r = s->r;
+  char *problem = NULL;
+  if (write_remarks(s, jobs, count, &problem) || write_dwo_files(jobs, count, &problem))
+    return fail(r, MTPC_ERR_OUTPUT, problem);
   if (!s->o->merge) {
     r->objects = mtpc_xcalloc(count, sizeof(mtpc_object));
     r->object_count = count;
@@ -295,7 +355,6 @@ static mtpc_status hand_over(session *s, mtpc_job *jobs, uint32_t count, int spl
 static mtpc_status compile_jobs(session *s) {
   mtpc_codegen_config config;
   fill_config(s, &config);
-  config.reloc = reloc_mode(s->o, s->module);
   int split = s->plan.partition_count > 1 && !s->unsplit_reason;
   if (s->unsplit_reason && s->o->partitions != 1)
     mtpc_emit_diag(s->o, MTPC_WARNING, "%s: compiling unsplit: %s", s->name, s->unsplit_reason);
@@ -341,8 +400,16 @@ static mtpc_status run_session(session *s) {
   mtpc_result *r = s->r;
   double start = mtpc_now_seconds();
   mtpc_status status = resolve_target(s);
+  if (status == MTPC_OK)
+    status = make_settings(s);
   if (status != MTPC_OK)
     return status;
+  if (s->o->llvm_import_summary) {
+    mtpc_bridge_time_trace_begin("mtpc summary passes", "");
+    mtpc_bridge_run_summary_passes(s->o, s->module);
+    mtpc_bridge_time_trace_end();
+    s->bitcode = NULL; /* the workers load the lowered module */
+  }
   double plan_start = mtpc_now_seconds();
   enter_phase(s->o, "plan");
   mtpc_bridge_time_trace_begin("mtpc plan", "");
@@ -376,6 +443,7 @@ static void end_session(session *s) {
   }
   if (s->written)
     LLVMDisposeMemoryBuffer(s->written);
+  mtpc_bridge_settings_free(s->settings);
   mtpc_plan_free(&s->plan);
   free(s->name);
   free(s->triple);
@@ -464,8 +532,8 @@ mtpc_status mtpc_compile_module(LLVMModuleRef module, const mtpc_options *o, mtp
 int mtpc_module_can_split(LLVMModuleRef module, const mtpc_options *o, char **reason) {
   mtpc_init_llvm();
   const char *triple = o && o->triple ? o->triple : LLVMGetTarget(module);
-  char *why = mtpc_module_unsplittable_reason(module);
-  if (!why && triple && *triple && !mtpc_bridge_triple_is_elf(triple))
+  char *why = NULL;
+  if (triple && *triple && !mtpc_bridge_triple_is_elf(triple))
     why = mtpc_xstrdup("the target's object format is not ELF");
   if (reason)
     *reason = why;

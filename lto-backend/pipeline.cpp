@@ -1,16 +1,31 @@
 #include "pipeline.h"
 
+#include <memory>
 #include <string>
 
 #include "compat.h"
 #include "cxx_util.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/LTO/Config.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/StandardInstrumentations.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/Transforms/IPO/LowerTypeTests.h"
+#include "llvm/Transforms/IPO/MemProfContextDisambiguation.h"
+#include "llvm/Transforms/IPO/WholeProgramDevirt.h"
 
 using namespace llvm;
 using mtpc_util::fail;
+
+namespace llvm {
+extern cl::opt<bool> EnableMemProfContextDisambiguation;
+}
 
 CodeGenOptLevel mtpc_pipeline::codegen_level(int level) {
   static const CodeGenOptLevel levels[] = {CodeGenOptLevel::None, CodeGenOptLevel::Less,
@@ -26,76 +41,267 @@ std::optional<Reloc::Model> mtpc_pipeline::reloc_model(int reloc) {
   return std::nullopt;
 }
 
-static std::optional<CodeModel::Model> code_model(int model, const Module &m) {
+struct mtpc_bridge_settings {
+  std::unique_ptr<lto::Config> owned;
+  const lto::Config *conf = nullptr;
+  std::string dwo_name, dwo_output;
+};
+
+static std::optional<CodeModel::Model> code_model(mtpc_code_model model) {
   static const CodeModel::Model models[] = {CodeModel::Tiny, CodeModel::Small, CodeModel::Kernel,
                                             CodeModel::Medium, CodeModel::Large};
-  if (model > 0 && model <= 5)
+  if (model > MTPC_CODE_MODEL_DEFAULT && model <= MTPC_CODE_MODEL_LARGE)
     return models[model - 1];
-  return m.getCodeModel();
+  return std::nullopt;
 }
 
-extern "C" LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bridge_target *t,
+static std::string or_empty(const char *s) { return s ? s : ""; }
+
+// The Config an LTO backend would have for what the C options say.
+static std::unique_ptr<lto::Config> config_from_options(const mtpc_options *o, int reloc,
+                                                        int codegen_level) {
+  auto c = std::make_unique<lto::Config>();
+  c->CPU = or_empty(o->cpu);
+  for (StringRef feature : llvm::split(StringRef(or_empty(o->features)), ','))
+    if (!feature.empty())
+      c->MAttrs.push_back(feature.str());
+  c->Options.FunctionSections = o->function_sections != 0;
+  c->Options.DataSections = o->data_sections != 0;
+  // TargetOptions() says .ctors; clang, llc and LLVM's LTO say .init_array.
+  c->Options.UseInitArray = true;
+  c->RelocModel = mtpc_pipeline::reloc_model(reloc);
+  c->CodeModel = code_model(o->code_model);
+  c->CGOptLevel = mtpc_pipeline::codegen_level(codegen_level);
+  c->OptLevel = o->opt_level;
+  c->PTO.LoopVectorization = o->opt_level > 1;
+  c->PTO.SLPVectorization = o->opt_level > 1;
+  for (unsigned i = 0; i < o->pass_plugin_count; i++)
+    c->PassPlugins.push_back(o->pass_plugins[i]);
+  c->SampleProfile = or_empty(o->sample_profile);
+  c->CSIRProfile = or_empty(o->cs_profile);
+  c->RunCSIRInstr = o->cs_profile_generate != 0;
+  c->OptPipeline = or_empty(o->opt_pipeline);
+  c->AAPipeline = or_empty(o->aa_pipeline);
+  if (o->emit_assembly) {
+    c->CGFileType = CodeGenFileType::AssemblyFile;
+    c->Options.MCOptions.AsmVerbose = true;
+  }
+  c->RemarksFilename = or_empty(o->remarks_file);
+  c->RemarksFormat = o->remarks_format ? o->remarks_format : "yaml";
+  c->RemarksPasses = or_empty(o->remarks_passes);
+  c->RemarksWithHotness = o->remarks_with_hotness != 0;
+  c->DebugPassManager = o->debug_pass_manager != 0;
+  c->DisableVerify = !o->verify;
+  c->SplitDwarfOutput = or_empty(o->split_dwarf_output);
+  c->SplitDwarfFile = o->split_dwarf_file ? o->split_dwarf_file : c->SplitDwarfOutput;
+  c->ShouldDiscardValueNames = !o->save_temps_prefix;
+  return c;
+}
+
+extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options *o, int reloc,
+                                                             int codegen_level, char **message) {
+  auto s = std::make_unique<mtpc_bridge_settings>();
+  if (o->llvm_lto_config) {
+    s->conf = static_cast<const lto::Config *>(o->llvm_lto_config);
+  } else {
+    s->owned = config_from_options(o, reloc, codegen_level);
+    s->conf = s->owned.get();
+  }
+  const lto::Config &c = *s->conf;
+  if (!c.DwoDir.empty()) {
+    if (std::error_code ec = sys::fs::create_directories(c.DwoDir)) {
+      fail("cannot create '" + c.DwoDir + "': " + ec.message(), message);
+      return nullptr;
+    }
+    SmallString<256> path(c.DwoDir);
+    sys::path::append(path, std::to_string(o->llvm_lto_task) + ".dwo");
+    s->dwo_name = s->dwo_output = path.str().str();
+  } else {
+    s->dwo_name = c.SplitDwarfFile;
+    s->dwo_output = c.SplitDwarfOutput;
+  }
+  return s.release();
+}
+
+extern "C" void mtpc_bridge_settings_free(mtpc_bridge_settings *s) { delete s; }
+
+const lto::Config &mtpc_pipeline::config(const mtpc_bridge_settings *s) { return *s->conf; }
+
+extern "C" const char *mtpc_bridge_settings_dwo_name(const mtpc_bridge_settings *s) {
+  return s->dwo_name.empty() ? nullptr : s->dwo_name.c_str();
+}
+
+extern "C" const char *mtpc_bridge_settings_dwo_output(const mtpc_bridge_settings *s) {
+  return s->dwo_output.empty() ? nullptr : s->dwo_output.c_str();
+}
+
+extern "C" int mtpc_bridge_settings_assembly(const mtpc_bridge_settings *s) {
+  return s->conf->CGFileType == CodeGenFileType::AssemblyFile;
+}
+
+extern "C" int mtpc_bridge_settings_debug_passes(const mtpc_bridge_settings *s) {
+  return s->conf->DebugPassManager;
+}
+
+extern "C" int mtpc_bridge_settings_discard_names(const mtpc_bridge_settings *s) {
+  return s->conf->ShouldDiscardValueNames;
+}
+
+// As lto's createTargetMachine does it.
+extern "C" LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bridge_settings *s,
                                                                   LLVMModuleRef module,
                                                                   char **message) {
+  const lto::Config &c = *s->conf;
+  Module &m = *unwrap(module);
+  Triple triple = mtpc_compat::module_triple(m);
   std::string error;
-  const Target *target = TargetRegistry::lookupTarget(mtpc_compat::triple_arg(t->triple), error);
+  const Target *target = mtpc_compat::lookup_target(triple, error);
   if (!target) {
-    fail("unknown target '" + std::string(t->triple) + "': " + error, message);
+    fail("unknown target '" + triple.str() + "': " + error, message);
     return nullptr;
   }
-  TargetOptions options;
-  if (t->target_options) {
-    options = *static_cast<const TargetOptions *>(t->target_options);
-  } else {
-    options.FunctionSections = t->function_sections != 0;
-    options.DataSections = t->data_sections != 0;
-    // TargetOptions() says .ctors; clang, llc and LLVM's LTO say .init_array.
-    options.UseInitArray = true;
-  }
-  Module *m = unwrap(module);
-  TargetMachine *tm = target->createTargetMachine(
-      mtpc_compat::triple_arg(t->triple), t->cpu ? t->cpu : "", t->features ? t->features : "",
-      options, mtpc_pipeline::reloc_model(t->reloc), code_model(t->code_model, *m),
-      mtpc_pipeline::codegen_level(t->codegen_level));
+  SubtargetFeatures features;
+  features.getDefaultSubtargetFeatures(triple);
+  for (const std::string &attr : c.MAttrs)
+    features.AddFeature(attr);
+  std::optional<Reloc::Model> reloc = c.RelocModel;
+  if (!reloc && m.getModuleFlag("PIC Level"))
+    reloc = m.getPICLevel() == PICLevel::NotPIC ? Reloc::Static : Reloc::PIC_;
+  std::optional<CodeModel::Model> model = c.CodeModel ? c.CodeModel : m.getCodeModel();
+  TargetMachine *tm =
+      target->createTargetMachine(mtpc_compat::triple_arg(triple.str()), c.CPU,
+                                  features.getString(), c.Options, reloc, model, c.CGOptLevel);
   if (!tm) {
-    fail("cannot create a target machine for '" + std::string(t->triple) + "'", message);
+    fail("cannot create a target machine for '" + triple.str() + "'", message);
     return nullptr;
   }
-  if (std::optional<uint64_t> threshold = m->getLargeDataThreshold())
+  if (std::optional<uint64_t> threshold = m.getLargeDataThreshold())
     tm->setLargeDataThreshold(*threshold);
   return reinterpret_cast<LLVMTargetMachineRef>(tm);
 }
 
-extern "C" int mtpc_bridge_optimize(LLVMModuleRef module, LLVMTargetMachineRef machine,
-                                    unsigned opt_level, const char *const *plugins,
-                                    unsigned plugin_count, char **message) {
+// The profile options lto::opt gives the pass builder.
+static std::optional<PGOOptions> pgo_options(const lto::Config &c) {
+  using mtpc_compat::pgo_options;
+  if (!c.SampleProfile.empty())
+    return pgo_options(c.SampleProfile, "", c.ProfileRemapping, PGOOptions::SampleUse,
+                       PGOOptions::NoCSAction, true);
+  if (c.RunCSIRInstr)
+    return pgo_options("", c.CSIRProfile, c.ProfileRemapping, PGOOptions::IRUse,
+                       PGOOptions::CSIRInstr, c.AddFSDiscriminator);
+  if (!c.CSIRProfile.empty())
+    return pgo_options(c.CSIRProfile, "", c.ProfileRemapping, PGOOptions::IRUse,
+                       PGOOptions::CSIRUse, c.AddFSDiscriminator);
+  if (c.AddFSDiscriminator)
+    return pgo_options("", "", "", PGOOptions::NoAction, PGOOptions::NoCSAction, true);
+  return std::nullopt;
+}
+
+static OptimizationLevel optimization_level(unsigned level) {
+  static const OptimizationLevel levels[] = {OptimizationLevel::O0, OptimizationLevel::O1,
+                                             OptimizationLevel::O2, OptimizationLevel::O3};
+  return levels[level & 3];
+}
+
+extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef module,
+                                    LLVMTargetMachineRef machine, char **message) {
+  const lto::Config &c = *s->conf;
   Module &m = *unwrap(module);
   TargetMachine *tm = reinterpret_cast<TargetMachine *>(machine);
-  PipelineTuningOptions pto;
-  pto.LoopVectorization = opt_level > 1;
-  pto.SLPVectorization = opt_level > 1;
+  std::optional<PGOOptions> pgo = pgo_options(c);
+  tm->setPGOOption(pgo);
   LoopAnalysisManager lam;
   FunctionAnalysisManager fam;
   CGSCCAnalysisManager cgam;
   ModuleAnalysisManager mam;
   PassInstrumentationCallbacks pic;
-  StandardInstrumentations si(m.getContext(), /*DebugLogging=*/false);
+  StandardInstrumentations si(m.getContext(), c.DebugPassManager, c.VerifyEach);
   si.registerCallbacks(pic, &mam);
-  PassBuilder pb(tm, pto, std::nullopt, &pic);
-  for (unsigned i = 0; i < plugin_count; i++) {
-    Expected<PassPlugin> plugin = PassPlugin::Load(plugins[i]);
+  PassBuilder pb(tm, c.PTO, pgo, &pic);
+  for (const std::string &path : c.PassPlugins) {
+    Expected<PassPlugin> plugin = PassPlugin::Load(path);
     if (!plugin)
       return fail(plugin.takeError(), message);
     plugin->registerPassBuilderCallbacks(pb);
+  }
+  TargetLibraryInfoImpl tlii(mtpc_compat::module_triple(m));
+  if (c.Freestanding)
+    tlii.disableAllFunctions();
+  fam.registerPass([&] { return TargetLibraryAnalysis(tlii); });
+  if (!c.AAPipeline.empty()) {
+    AAManager aa;
+    if (Error err = pb.parseAAPipeline(aa, c.AAPipeline))
+      return fail("cannot parse the AA pipeline '" + c.AAPipeline + "': " + toString(std::move(err)),
+                  message);
+    fam.registerPass([&] { return std::move(aa); });
   }
   pb.registerModuleAnalyses(mam);
   pb.registerCGSCCAnalyses(cgam);
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
-  static const OptimizationLevel levels[] = {OptimizationLevel::O0, OptimizationLevel::O1,
-                                             OptimizationLevel::O2, OptimizationLevel::O3};
-  ModulePassManager mpm = pb.buildThinLTODefaultPipeline(levels[opt_level & 3], nullptr);
+  ModulePassManager mpm;
+  if (!c.OptPipeline.empty()) {
+    if (Error err = pb.parsePassPipeline(mpm, c.OptPipeline))
+      return fail("cannot parse the pass pipeline '" + c.OptPipeline + "': " +
+                      toString(std::move(err)),
+                  message);
+  } else {
+    mpm.addPass(pb.buildThinLTODefaultPipeline(optimization_level(c.OptLevel), nullptr));
+  }
+  if (!c.DisableVerify)
+    mpm.addPass(VerifierPass());
   mpm.run(m, mam);
   return 0;
+}
+
+extern "C" int mtpc_bridge_codegen(const mtpc_bridge_settings *s, LLVMModuleRef module,
+                                   LLVMTargetMachineRef machine, const char *dwo_name,
+                                   void **object, size_t *object_size, void **dwo,
+                                   size_t *dwo_size, char **message) {
+  Module &m = *unwrap(module);
+  TargetMachine *tm = reinterpret_cast<TargetMachine *>(machine);
+  bool separate_dwo = dwo_name && !s->dwo_output.empty();
+  tm->Options.MCOptions.SplitDwarfFile = dwo_name ? dwo_name : s->dwo_name;
+  SmallString<0> object_bytes, dwo_bytes;
+  raw_svector_ostream object_out(object_bytes), dwo_out(dwo_bytes);
+  legacy::PassManager passes;
+  TargetLibraryInfoImpl tlii(mtpc_compat::module_triple(m));
+  passes.add(new TargetLibraryInfoWrapperPass(tlii));
+  if (tm->addPassesToEmitFile(passes, object_out, separate_dwo ? &dwo_out : nullptr,
+                              s->conf->CGFileType))
+    return fail("the target cannot emit this file type", message);
+  passes.run(m);
+  *object = mtpc_util::copy_bytes(object_bytes, object_size);
+  *dwo = separate_dwo ? mtpc_util::copy_bytes(dwo_bytes, dwo_size) : nullptr;
+  if (!*object || (separate_dwo && !*dwo)) {
+    std::free(*object);
+    std::free(*dwo);
+    *object = *dwo = nullptr;
+    return fail("out of memory", message);
+  }
+  return 0;
+}
+
+extern "C" void mtpc_bridge_run_summary_passes(const mtpc_options *o, LLVMModuleRef module) {
+  auto *index = static_cast<const ModuleSummaryIndex *>(o->llvm_import_summary);
+  if (!index)
+    return;
+  LoopAnalysisManager lam;
+  FunctionAnalysisManager fam;
+  CGSCCAnalysisManager cgam;
+  ModuleAnalysisManager mam;
+  PassBuilder pb;
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  ModulePassManager mpm;
+  // What buildThinLTODefaultPipeline runs first when it has the index.
+  if (EnableMemProfContextDisambiguation)
+    mpm.addPass(MemProfContextDisambiguation(index));
+  mpm.addPass(WholeProgramDevirtPass(nullptr, index));
+  mpm.addPass(LowerTypeTestsPass(nullptr, index));
+  mpm.run(*unwrap(module), mam);
 }

@@ -1,39 +1,73 @@
-/* A partition's target machine and optimization pipeline, as LLVM's LTO
- * backend sets them up; what LLVM-C cannot set (TargetOptions, pass plugins,
- * the ThinLTO pipeline). (C++, pipeline.cpp.) */
+/* How every partition is optimized and code-generated: as LLVM's ThinLTO
+ * backend (lto::thinBackend) would optimize and code-generate the whole
+ * module with the same lto::Config. A linker or `mtpc backend` lends its own
+ * Config (mtpc_options.llvm_lto_config); for C callers one is built from the
+ * options. (C++, pipeline.cpp: LLVM-C has no Config, TargetOptions, PGO
+ * options or pass plugins.) */
 #ifndef MTPC_PIPELINE_H
 #define MTPC_PIPELINE_H
 
+#include <stddef.h>
+
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Types.h>
+
+#include "mtpc/mtpc.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-typedef struct mtpc_bridge_target {
-  const char *triple;
-  const char *cpu;
-  const char *features;
-  const void *target_options; /* const llvm::TargetOptions *, or NULL for LTO's defaults */
-  int function_sections;      /* used when target_options is NULL */
-  int data_sections;
-  int reloc;                  /* LLVMRelocMode */
-  int code_model;             /* mtpc_code_model; 0 = the module's, else the target's */
-  int codegen_level;          /* LLVMCodeGenOptLevel */
-} mtpc_bridge_target;
+typedef struct mtpc_bridge_settings mtpc_bridge_settings;
 
-/* A TargetMachine for one partition, with what LLVM-C cannot set
- * (TargetOptions, the module's code model and large-data threshold). NULL
- * and *message on failure. */
-LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bridge_target *target,
+/* The settings of one compile. `reloc` (an LLVMRelocMode) and
+ * `codegen_level` (an LLVMCodeGenOptLevel) are the options' values resolved
+ * against the module; a lent Config overrides them. NULL and *message when an
+ * option is bad. */
+mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options *options, int reloc,
+                                                  int codegen_level, char **message);
+void mtpc_bridge_settings_free(mtpc_bridge_settings *settings);
+
+/* Split DWARF of the module as one unit: the name its skeleton unit records
+ * and the file the .dwo goes to; NULL when there is none. A name without an
+ * output is single-file split DWARF (the .dwo sections stay in the object). */
+const char *mtpc_bridge_settings_dwo_name(const mtpc_bridge_settings *settings);
+const char *mtpc_bridge_settings_dwo_output(const mtpc_bridge_settings *settings);
+/* 1 when code generation writes assembly rather than an object. */
+int mtpc_bridge_settings_assembly(const mtpc_bridge_settings *settings);
+/* 1 when the pipeline prints its passes (--lto-debug-pass-manager). */
+int mtpc_bridge_settings_debug_passes(const mtpc_bridge_settings *settings);
+/* 1 when value names are dropped as the module is read, as LLVM's LTO does
+ * unless temporary files are saved. */
+int mtpc_bridge_settings_discard_names(const mtpc_bridge_settings *settings);
+
+/* A TargetMachine for one partition, created as LLVM's LTO creates one for
+ * the module (the Config's CPU, features, TargetOptions, relocation and code
+ * model, the module's large-data threshold). NULL and *message on failure. */
+LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bridge_settings *settings,
                                                        LLVMModuleRef module, char **message);
 
-/* Runs the ThinLTO backend pipeline at `opt_level` as LLVM's LTO does (loop
- * and SLP vectorization above -O1), with the given pass plugins loaded. 0 on
- * success; else *message. */
-int mtpc_bridge_optimize(LLVMModuleRef module, LLVMTargetMachineRef machine, unsigned opt_level,
-                         const char *const *plugins, unsigned plugin_count, char **message);
+/* Runs the optimization pipeline lto::opt would run on a ThinLTO module: the
+ * Config's custom pipeline or the ThinLTO backend pipeline, its profiles,
+ * pass plugins and AA pipeline, then the verifier unless disabled. The
+ * summary-driven passes that need the combined index have already run on the
+ * whole module (mtpc_bridge_run_summary_passes). 0 on success; else *message. */
+int mtpc_bridge_optimize(const mtpc_bridge_settings *settings, LLVMModuleRef module,
+                         LLVMTargetMachineRef machine, char **message);
+
+/* Code generation of one partition: an object (or assembly) and, with split
+ * DWARF, the .dwo whose name `dwo_name` its skeleton unit records (NULL: the
+ * settings' single-file name, if any). Both buffers are malloc'ed; *dwo is
+ * NULL without a .dwo. 0 on success; else *message. */
+int mtpc_bridge_codegen(const mtpc_bridge_settings *settings, LLVMModuleRef module,
+                        LLVMTargetMachineRef machine, const char *dwo_name, void **object,
+                        size_t *object_size, void **dwo, size_t *dwo_size, char **message);
+
+/* Before the split, on the whole module: the passes the ThinLTO backend runs
+ * first with the combined index (mtpc_options.llvm_import_summary): MemProf
+ * context disambiguation when enabled, whole-program devirtualization and
+ * type-test lowering. Does nothing without an index. */
+void mtpc_bridge_run_summary_passes(const mtpc_options *options, LLVMModuleRef module);
 
 #ifdef __cplusplus
 }
@@ -42,7 +76,13 @@ int mtpc_bridge_optimize(LLVMModuleRef module, LLVMTargetMachineRef machine, uns
 
 #include "llvm/Support/CodeGen.h"
 
+namespace llvm::lto {
+struct Config;
+}
+
 namespace mtpc_pipeline {
+// The Config every partition is compiled with.
+const llvm::lto::Config &config(const mtpc_bridge_settings *settings);
 // LLVMCodeGenOptLevel -> CodeGenOptLevel.
 llvm::CodeGenOptLevel codegen_level(int level);
 // LLVMRelocMode -> Reloc::Model; nullopt for LLVMRelocDefault.

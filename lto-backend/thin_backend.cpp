@@ -6,41 +6,64 @@
 
 #include "compat.h"
 #include "cxx_util.h"
+#include "pipeline.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/LTO/Config.h"
+#include "llvm/ProfileData/InstrProfReader.h"
 #include "llvm/Support/Caching.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using mtpc_util::copy_bytes;
 using mtpc_util::copy_message;
 
+static std::string or_empty(const char *s) { return s ? s : ""; }
+
+// A context-sensitive profile is one clang's backend reads (BackendUtil.cpp:
+// hasProfileCSIRUse); any other -fprofile-use= profile was read before.
+static bool is_cs_profile(const char *path, std::string &problem) {
+  auto fs = vfs::getRealFileSystem();
+  Expected<std::unique_ptr<IndexedInstrProfReader>> reader = IndexedInstrProfReader::create(path, *fs);
+  if (!reader) {
+    problem = std::string(path) + ": " + toString(reader.takeError());
+    return false;
+  }
+  return (*reader)->hasCSIRLevelProfile();
+}
+
 // What clang's backend sets for a -fthinlto-index= compile (BackendUtil.cpp).
-static void configure_backend(lto::Config &conf, const mtpc_bridge_backend_job &job,
-                              const Module &m) {
-  const mtpc_bridge_target &t = job.target;
-  conf.CPU = t.cpu ? t.cpu : "";
-  if (t.features && *t.features)
-    for (StringRef feature : llvm::split(StringRef(t.features), ','))
-      conf.MAttrs.push_back(feature.str());
-  conf.Options.FunctionSections = t.function_sections != 0;
-  conf.Options.DataSections = t.data_sections != 0;
+static bool configure_backend(lto::Config &conf, const mtpc_bridge_backend_job &job,
+                              const Module &m, std::string &problem) {
+  conf.CPU = or_empty(job.cpu);
+  conf.Options.FunctionSections = job.function_sections != 0;
+  conf.Options.DataSections = job.data_sections != 0;
   conf.Options.UseInitArray = true;
   // clang's driver passes -faddrsig for ELF, and a relocation model that the
   // module's "PIC Level" records.
   conf.Options.EmitAddrsig =
       job.addrsig < 0 ? mtpc_compat::module_triple(m).isOSBinFormatELF() : job.addrsig != 0;
-  conf.RelocModel = mtpc_pipeline::reloc_model(t.reloc);
+  conf.RelocModel = mtpc_pipeline::reloc_model(job.reloc);
   if (!conf.RelocModel)
     conf.RelocModel = m.getPICLevel() == PICLevel::NotPIC ? Reloc::Static : Reloc::PIC_;
-  conf.CGOptLevel = mtpc_pipeline::codegen_level(t.codegen_level);
+  conf.CGOptLevel = mtpc_pipeline::codegen_level(job.opt_level);
   conf.OptLevel = job.opt_level;
   conf.PTO.LoopVectorization = job.opt_level > 1;
   conf.PTO.SLPVectorization = job.opt_level > 1;
   conf.CGFileType = CodeGenFileType::ObjectFile;
+  conf.SampleProfile = or_empty(job.sample_profile);
+  if (job.cs_profile_generate) {
+    conf.RunCSIRInstr = true;
+    conf.CSIRProfile = or_empty(job.cs_profile_output);
+  } else if (job.profile_use && is_cs_profile(job.profile_use, problem)) {
+    conf.CSIRProfile = job.profile_use;
+  }
+  conf.SplitDwarfFile = or_empty(job.split_dwarf_file);
+  conf.SplitDwarfOutput = or_empty(job.split_dwarf_output);
+  return problem.empty();
 }
 
 extern "C" mtpc_bridge_backend_outcome
@@ -56,8 +79,8 @@ mtpc_bridge_thin_backend(const mtpc_bridge_backend_job *job, void **object, size
     *message = copy_message(std::string(job->input) + ": " + diagnostic.getMessage().str());
     return MTPC_BACKEND_FAILED;
   }
-  if (job->target.triple)
-    mtpc_compat::set_triple(*m, job->target.triple);
+  if (job->triple)
+    mtpc_compat::set_triple(*m, job->triple);
   *triple = copy_message(mtpc_compat::module_triple(*m).str());
   Expected<std::unique_ptr<ModuleSummaryIndex>> index =
       getModuleSummaryIndexForFile(job->index, /*IgnoreEmptyThinLTOIndexFile=*/true);
@@ -96,7 +119,11 @@ mtpc_bridge_thin_backend(const mtpc_bridge_backend_job *job, void **object, size
   (*index)->collectDefinedGVSummariesPerModule(defined);
 
   lto::Config conf;
-  configure_backend(conf, *job, *m);
+  std::string problem;
+  if (!configure_backend(conf, *job, *m, problem)) {
+    *message = copy_message(problem);
+    return MTPC_BACKEND_FAILED;
+  }
   SmallString<0> stock_object;
   char *own_object = nullptr;
   size_t own_size = 0;
@@ -104,8 +131,8 @@ mtpc_bridge_thin_backend(const mtpc_bridge_backend_job *job, void **object, size
   conf.PostImportModuleHook = [&](unsigned, const Module &imported) {
     void *bytes = nullptr;
     char *text = nullptr;
-    int done = job->after_import(job->arg, wrap(const_cast<Module *>(&imported)), &conf.Options,
-                                 &bytes, &own_size, &text);
+    int done = job->after_import(job->arg, wrap(const_cast<Module *>(&imported)), &conf,
+                                 index->get(), &bytes, &own_size, &text);
     if (done < 0)
       hook_error = text ? text : "compiling the module failed";
     std::free(text);

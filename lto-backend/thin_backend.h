@@ -7,8 +7,6 @@
 
 #include <llvm-c/Types.h>
 
-#include "pipeline.h"
-
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -17,18 +15,30 @@ extern "C" {
  * it: the module is read from `input` (its identifier is that path, as the
  * index names it), the modules the index imports from are loaded by the paths
  * it records, and LLVM's ThinLTO backend promotes, internalizes and imports.
- * Then `after_import` sees the module and the llvm::TargetOptions the job
- * uses: it returns 1 when it compiled the module itself (*object, malloc'ed),
- * 0 to let LLVM's backend optimize and code-generate it, -1 on failure
- * (*message). */
-typedef int mtpc_bridge_after_import(void *arg, LLVMModuleRef module, const void *target_options,
-                                     void **object, size_t *object_size, char **message);
+ * Then `after_import` sees the module, the job's llvm::lto::Config and its
+ * llvm::ModuleSummaryIndex: it returns 1 when it compiled the module itself
+ * (*object, malloc'ed), 0 to let LLVM's backend optimize and code-generate
+ * it, -1 on failure (*message). */
+typedef int mtpc_bridge_after_import(void *arg, LLVMModuleRef module, const void *lto_config,
+                                     const void *index, void **object, size_t *object_size,
+                                     char **message);
+/* What clang's backend command line says (NULL, 0: not given). */
 typedef struct mtpc_bridge_backend_job {
   const char *input;
-  const char *index;        /* the job's .thinlto.bc */
-  mtpc_bridge_target target; /* triple NULL: the module's */
-  unsigned opt_level;
-  int addrsig;              /* -1: as clang's driver (on for ELF); 0: off; 1: on */
+  const char *index;          /* the job's .thinlto.bc */
+  const char *triple;         /* NULL: the module's */
+  const char *cpu;
+  int function_sections;
+  int data_sections;
+  int reloc;                  /* LLVMRelocMode; LLVMRelocDefault: the module's PIC level */
+  unsigned opt_level;         /* also decides the code generation level, as in clang */
+  int addrsig;                /* -1: as clang's driver (on for ELF); 0: off; 1: on */
+  const char *sample_profile; /* -fprofile-sample-use= */
+  const char *profile_use;    /* -fprofile-use=: read when it is context-sensitive */
+  int cs_profile_generate;    /* -fcs-profile-generate[=] */
+  const char *cs_profile_output; /* its .profraw, or NULL for the runtime's default */
+  const char *split_dwarf_file;  /* -split-dwarf-file */
+  const char *split_dwarf_output;
   mtpc_bridge_after_import *after_import;
   void *arg;
 } mtpc_bridge_backend_job;

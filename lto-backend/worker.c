@@ -9,12 +9,14 @@
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 
 #include "../partitioner/support.h"
 #include "debug_info.h"
 #include "ir_edit.h"
 #include "pipeline.h"
+#include "remarks.h"
 #include "time_trace.h"
 #include "fault.h"
 #include "partition.h"
@@ -69,37 +71,43 @@ static void emit_partition_ir(const mtpc_codegen_config *config, LLVMModuleRef m
   free(path);
 }
 
-static LLVMTargetMachineRef create_target_machine(const mtpc_codegen_config *config,
-                                                  LLVMModuleRef module, char **message) {
-  mtpc_bridge_target t = {LLVMGetTarget(module),
-                          config->options->cpu,
-                          config->options->features,
-                          config->options->llvm_target_options,
-                          config->options->function_sections,
-                          config->options->data_sections,
-                          (int)config->reloc,
-                          (int)config->options->code_model,
-                          (int)config->codegen_level};
-  return mtpc_bridge_create_target_machine(&t, module, message);
+char *mtpc_partition_file_name(const char *base, uint32_t partition) {
+  if (partition == 0 || partition == MTPC_NONE)
+    return mtpc_xstrdup(base);
+  size_t len = strlen(base);
+  if (len >= 4 && strcmp(base + len - 4, ".dwo") == 0)
+    return mtpc_xasprintf("%.*s.part%u.dwo", (int)(len - 4), base, partition);
+  return mtpc_xasprintf("%s.part%u", base, partition);
 }
 
-static int codegen(LLVMModuleRef module, LLVMTargetMachineRef machine, mtpc_job *job) {
-  LLVMMemoryBufferRef buffer = NULL;
-  char *error = NULL;
+/* --save-temps: the partition's module at one stage, as LLVM's LTO saves a
+ * whole module's. */
+static void save_temp(const mtpc_codegen_config *config, LLVMModuleRef module, uint32_t partition,
+                      const char *stage) {
+  const char *prefix = config->options->save_temps_prefix;
+  if (!prefix)
+    return;
+  char *path = partition == MTPC_NONE ? mtpc_xasprintf("%s%s.bc", prefix, stage)
+                                      : mtpc_xasprintf("%spart%u.%s.bc", prefix, partition, stage);
+  if (LLVMWriteBitcodeToFile(module, path) != 0)
+    mtpc_emit_diag(config->options, MTPC_WARNING, "cannot write '%s'", path);
+  free(path);
+}
+
+static int codegen(const mtpc_codegen_config *config, LLVMModuleRef module,
+                   LLVMTargetMachineRef machine, mtpc_job *job) {
   if (mtpc_fault_codegen(job->partition == MTPC_NONE ? 0 : job->partition)) {
     job->message = mtpc_xstrdup("injected fault (MTPC_FAULT)");
     return 1;
   }
-  if (LLVMTargetMachineEmitToMemoryBuffer(machine, module, LLVMObjectFile, &error, &buffer)) {
-    job->message = mtpc_xstrdup(error ? error : "code generation failed");
-    LLVMDisposeMessage(error);
-    return 1;
+  const char *dwo_name = mtpc_bridge_settings_dwo_name(config->settings);
+  const char *dwo_output = mtpc_bridge_settings_dwo_output(config->settings);
+  if (dwo_name && dwo_output) {
+    job->dwo_name = mtpc_partition_file_name(dwo_name, job->partition);
+    job->dwo_output = mtpc_partition_file_name(dwo_output, job->partition);
   }
-  job->object_size = LLVMGetBufferSize(buffer);
-  job->object = mtpc_xmalloc(job->object_size);
-  memcpy(job->object, LLVMGetBufferStart(buffer), job->object_size);
-  LLVMDisposeMemoryBuffer(buffer);
-  return 0;
+  return mtpc_bridge_codegen(config->settings, module, machine, job->dwo_name, &job->object,
+                             &job->object_size, &job->dwo, &job->dwo_size, &job->message);
 }
 
 static LLVMModuleRef load_module(const mtpc_codegen_config *config, LLVMContextRef context,
@@ -155,6 +163,9 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   worker_diag diag = {config->options, NULL};
   LLVMContextRef context = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(context, on_llvm_diagnostic, &diag);
+  /* Names stay for IR that people read (--emit-partitions, --save-temps). */
+  LLVMContextSetDiscardValueNames(context, mtpc_bridge_settings_discard_names(config->settings) &&
+                                               !config->options->emit_partitions_dir);
   char *message = NULL;
   double start = mtpc_now_seconds();
 
@@ -169,29 +180,38 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   double loaded = mtpc_now_seconds();
 
   LLVMTargetMachineRef machine = NULL;
+  mtpc_bridge_remarks *remarks = NULL;
   if (!failed) {
-    machine = create_target_machine(config, module, &message);
+    machine = mtpc_bridge_create_target_machine(config->settings, module, &message);
     if (!machine) {
       fail_job(job, MTPC_JOB_FAILED, message, "target");
       failed = 1;
     }
   }
   if (!failed) {
+    remarks = mtpc_bridge_remarks_begin(config->settings, context, &message);
+    if (message) {
+      fail_job(job, MTPC_JOB_FAILED, message, "remarks");
+      failed = 1;
+    }
+  }
+  if (!failed) {
+    save_temp(config, module, job->partition, "3.import");
     mtpc_bridge_time_trace_begin("mtpc optimize", detail);
-    failed = mtpc_bridge_optimize(module, machine, config->options->opt_level, config->options->pass_plugins,
-                                  config->options->pass_plugin_count, &message) ||
-             diag.first_error;
+    failed = mtpc_bridge_optimize(config->settings, module, machine, &message) || diag.first_error;
     mtpc_bridge_time_trace_end();
     if (failed)
       fail_job(job, MTPC_JOB_FAILED, message ? message : mtpc_xstrdup(diag.first_error),
                "optimizing");
   }
   double optimized = mtpc_now_seconds();
-  if (!failed && plan)
-    mtpc_strip_discarded_debug_info(module, plan, job->partition);
   if (!failed) {
+    save_temp(config, module, job->partition, "4.opt");
+    if (plan)
+      mtpc_strip_discarded_debug_info(module, plan, job->partition);
+    save_temp(config, module, job->partition, "5.precodegen");
     mtpc_bridge_time_trace_begin("mtpc codegen", detail);
-    failed = codegen(module, machine, job);
+    failed = codegen(config, module, machine, job);
     mtpc_bridge_time_trace_end();
     if (!failed && diag.first_error) {
       failed = 1;
@@ -200,6 +220,8 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
       fail_job(job, MTPC_JOB_FAILED, job->message, "code generation");
     }
   }
+  if (remarks)
+    mtpc_bridge_remarks_end(remarks, &job->remarks, &job->remarks_size);
   double done = mtpc_now_seconds();
   job->stats.rss_bytes = mtpc_current_rss();
   job->stats.load_seconds = loaded - start;
@@ -267,10 +289,13 @@ void mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtp
             mtpc_xmalloc(job_count * sizeof(uint32_t)), job_count, 0};
   for (uint32_t i = 0; i < job_count; i++)
     p.order[i] = i;
-  if (plan)
+  /* LLVM prints passes to one process-wide stream: one partition at a time,
+   * in order, keeps each partition's log whole. */
+  int print_passes = mtpc_bridge_settings_debug_passes(config->settings);
+  if (plan && !print_passes)
     qsort_r(p.order, job_count, sizeof(uint32_t), larger_partition_first, (void *)plan);
-  if (threads > job_count)
-    threads = job_count;
+  if (print_passes || threads > job_count)
+    threads = print_passes ? 1 : job_count;
   if (threads <= 1) {
     for (uint32_t i = 0; i < job_count; i++)
       run_job(&p, i);

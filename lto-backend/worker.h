@@ -9,13 +9,13 @@
 
 #include "../partitioner/plan.h"
 #include "mtpc/mtpc.h"
+#include "pipeline.h"
 
 typedef struct mtpc_codegen_config {
   const void *bitcode;      /* the module, shared read-only by every worker */
   size_t bitcode_size;
   const char *module_name;  /* buffer name: becomes each copy's module identifier */
-  LLVMCodeGenOptLevel codegen_level;
-  LLVMRelocMode reloc;      /* resolved from the options and the module */
+  const mtpc_bridge_settings *settings; /* how to optimize and code-generate */
   const mtpc_options *options;
 } mtpc_codegen_config;
 
@@ -31,13 +31,25 @@ typedef struct mtpc_job {
   char *message;
   void *object;
   size_t object_size;
+  char *dwo_name;           /* split DWARF: what the skeleton records, and */
+  char *dwo_output;         /* where the .dwo goes (NULL: no separate file) */
+  void *dwo;
+  size_t dwo_size;
+  void *remarks;            /* recorded optimization remarks (YAML), or NULL */
+  size_t remarks_size;
   mtpc_partition_stats stats;
 } mtpc_job;
 
-/* Compiles every job, `jobs` at a time, largest planned cost first. `plan` is
- * NULL for one unsplit job. */
+/* Compiles every job, `jobs` at a time, largest planned cost first (in
+ * partition order, one at a time, when the pipeline prints its passes).
+ * `plan` is NULL for one unsplit job. */
 void mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *jobs,
                    uint32_t job_count, unsigned threads);
+
+/* The name of partition `partition`'s file of a kind a module has one of
+ * (a .dwo): `base` for partition 0 and an unsplit module (MTPC_NONE), else
+ * base with ".part<K>" before its ".dwo" (or at its end). */
+char *mtpc_partition_file_name(const char *base, uint32_t partition);
 
 /* Registers LLVM's targets, once; every entry point calls it first. */
 void mtpc_init_llvm(void);

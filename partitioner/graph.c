@@ -43,11 +43,6 @@ void mtpc_graph_add_debug_type(mtpc_graph *g, const char *key, uint32_t node) {
   g->debug_types[g->debug_type_count++] = (mtpc_debug_type){mtpc_xstrdup(key), node};
 }
 
-void mtpc_graph_mark_unsplittable(mtpc_graph *g, const char *reason) {
-  if (!g->unsplittable)
-    g->unsplittable = mtpc_xstrdup(reason);
-}
-
 static int compare_raw_edges(const void *a, const void *b) {
   const struct mtpc_raw_edge *x = a, *y = b;
   if (x->from != y->from)
@@ -120,7 +115,6 @@ void mtpc_graph_free(mtpc_graph *g) {
   for (uint32_t i = 0; i < g->debug_type_count; i++)
     free(g->debug_types[i].key);
   free(g->debug_types);
-  free(g->unsplittable);
   free(g->module_id);
   memset(g, 0, sizeof(*g));
 }

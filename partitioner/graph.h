@@ -71,8 +71,6 @@ typedef struct mtpc_graph {
   uint32_t (*bonds)[2];
   uint32_t debug_type_count;
   mtpc_debug_type *debug_types;
-  /* Set when the module cannot be split safely: what makes it so. */
-  char *unsplittable;
 
   /* Builder state, released by mtpc_graph_finalize. */
   size_t node_cap, raw_count, raw_cap, bond_cap, debug_type_cap;
@@ -86,8 +84,6 @@ typedef enum mtpc_ref_kind { MTPC_REF, MTPC_CALL } mtpc_ref_kind;
 void mtpc_graph_add_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kind kind);
 void mtpc_graph_add_bond(mtpc_graph *g, uint32_t a, uint32_t b);
 void mtpc_graph_add_debug_type(mtpc_graph *g, const char *key, uint32_t node);
-/* Records the first reason the module cannot be split (later ones are kept out). */
-void mtpc_graph_mark_unsplittable(mtpc_graph *g, const char *reason);
 /* Builds the CSR arrays and applies the graph-level rules (a reference into a
  * local member of a foreign COMDAT bonds the referencer to that COMDAT). */
 void mtpc_graph_finalize(mtpc_graph *g);
@@ -101,7 +97,5 @@ static inline int mtpc_node_ownable(const mtpc_node *n) {
 /* Builds the graph of an LLVM module (llvm-c); defined in graph_build.c. */
 struct LLVMOpaqueModule;
 void mtpc_graph_build(mtpc_graph *g, struct LLVMOpaqueModule *module);
-/* Why the module, as IR, cannot be split (malloc'ed), or NULL. */
-char *mtpc_module_unsplittable_reason(struct LLVMOpaqueModule *module);
 
 #endif

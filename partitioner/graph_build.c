@@ -355,8 +355,6 @@ static void bond_comdats(mtpc_graph *g) {
   free(first);
 }
 
-/* Type tests are resolved against the whole program's summary; a partition
- * would lower them without it. */
 typedef struct type_site {
   mtpc_graph *g;
   uint32_t node;
@@ -388,27 +386,6 @@ static void find_debug_types(builder *b) {
   mtpc_type_walk_free(walk);
 }
 
-char *mtpc_module_unsplittable_reason(LLVMModuleRef module) {
-  static const char *const type_test_intrinsics[] = {
-      "llvm.type.test", "llvm.public.type.test", "llvm.type.checked.load",
-      "llvm.type.checked.load.relative"};
-  for (size_t i = 0; i < sizeof(type_test_intrinsics) / sizeof(*type_test_intrinsics); i++) {
-    LLVMValueRef f = LLVMGetNamedFunction(module, type_test_intrinsics[i]);
-    if (f && LLVMGetFirstUse(f))
-      return mtpc_xasprintf("the module calls %s (CFI or whole-program "
-                            "devirtualization needs the whole module)",
-                            type_test_intrinsics[i]);
-  }
-  return NULL;
-}
-
-static void check_unsplittable(builder *b) {
-  char *reason = mtpc_module_unsplittable_reason(b->module);
-  if (reason)
-    mtpc_graph_mark_unsplittable(b->g, reason);
-  free(reason);
-}
-
 void mtpc_graph_build(mtpc_graph *g, LLVMModuleRef module) {
   size_t id_len = 0;
   const char *id = LLVMGetModuleIdentifier(module, &id_len);
@@ -432,7 +409,6 @@ void mtpc_graph_build(mtpc_graph *g, LLVMModuleRef module) {
   bond_aliases_and_ifuncs(g);
   bond_comdats(g);
   pin_module_asm(&b);
-  check_unsplittable(&b);
 
   free(b.asm_sensitive);
   free(b.named_by_asm);

@@ -749,13 +749,8 @@ uint32_t mtpc_plan_debug_type_home(const mtpc_plan *plan, const char *key) {
 void mtpc_plan_build(const mtpc_graph *g, const mtpc_plan_options *o, mtpc_plan *plan) {
   memset(plan, 0, sizeof(*plan));
   init_plan_nodes(g, plan);
-  mtpc_plan_options single = *o;
-  if (g->unsplittable) {
-    plan->unsplit_reason = mtpc_xstrdup(g->unsplittable);
-    single.partitions = 1;
-  }
-  planner p = {.g = g, .o = &single, .plan = plan};
-  p.group_limit = group_limit(&single, plan->total_cost);
+  planner p = {.g = g, .o = o, .plan = plan};
+  p.group_limit = group_limit(o, plan->total_cost);
   find_atoms(&p);
   find_atom_members(&p);
   find_units(&p);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <llvm-c/Core.h>
 #include <llvm-c/Support.h>
@@ -16,7 +17,6 @@
 #include "../lto-backend/merge.h"
 #include "cli.h"
 
-#define DEFAULT_THRESHOLD 20000u /* as ld.lld's --thinlto-mtpc-threshold */
 
 static const char backend_usage[] =
     "USAGE: mtpc backend -fthinlto-index=<index> <input.o> -o <output.o> [options]\n"
@@ -34,7 +34,16 @@ static const char backend_usage[] =
     "  -ffunction-sections, -fdata-sections (and -fno-)\n"
     "  -fpic, -fPIC, -fpie, -fPIE, -fno-pic, -fno-pie  Relocation model\n"
     "  -faddrsig, -fno-addrsig    Address-significance table (default: on for ELF)\n"
+    "  -gsplit-dwarf[=split|single], -gno-split-dwarf\n"
+    "                             Split DWARF: a .dwo beside the output (each\n"
+    "                             partition of a split module writes its own)\n"
+    "  -split-dwarf-file <file>, -split-dwarf-output <file>  (clang -cc1's)\n"
+    "  -fprofile-sample-use=<file>  Sample profile (AutoFDO)\n"
+    "  -fprofile-use=<file|dir>, -fprofile-instr-use=<file>\n"
+    "                             Profile; a context-sensitive one is applied\n"
+    "  -fcs-profile-generate[=<dir>]  Instrument for a context-sensitive profile\n"
     "  -mllvm <option>            An LLVM option\n"
+    "  -Xclang <arg>              <arg> as if given directly\n"
     "  -c, -x ir, -g*, -W*, -w    Accepted and ignored\n"
     "OPTIONS (mtpc's):\n"
     "  -j <n>                     Threads for a split module (default: all)\n"
@@ -49,6 +58,12 @@ typedef struct backend_cli {
   int pic; /* -1: the module's */
   int addrsig; /* -1: clang's default */
   unsigned opt_level;
+  const char *split_dwarf; /* NULL, "split" or "single" */
+  const char *split_dwarf_file, *split_dwarf_output; /* -cc1's, or from -o */
+  char *owned_dwo_name, *owned_profile_use;
+  const char *sample_profile, *profile_use;
+  int cs_profile_generate;
+  char *cs_profile_output;
   unsigned threshold;
   unsigned jobs, partitions;
   const char **llvm_args;
@@ -60,8 +75,58 @@ static const char *prefixed(const char *arg, const char *prefix) {
   return strncmp(arg, prefix, len) == 0 ? arg + len : NULL;
 }
 
+static char *join_path(const char *dir, const char *name) {
+  size_t len = strlen(dir);
+  char *path = malloc(len + strlen(name) + 2);
+  sprintf(path, "%s%s%s", dir, len && dir[len - 1] != '/' ? "/" : "", name);
+  return path;
+}
+
+/* What clang's driver names the .dwo of -c -o <output> (SplitDebugName):
+ * the output's directory and stem, with ".dwo". */
+static char *dwo_beside(const char *output) {
+  const char *base = strrchr(output, '/');
+  base = base ? base + 1 : output;
+  const char *dot = strrchr(base, '.');
+  size_t stem = (size_t)((dot && dot != base ? dot : base + strlen(base)) - output);
+  char *path = malloc(stem + 5);
+  memcpy(path, output, stem);
+  strcpy(path + stem, ".dwo");
+  return path;
+}
+
+/* clang's -gsplit-dwarf family and profile flags. */
+static int parse_debug_or_profile_flag(backend_cli *b, const char *arg) {
+  const char *v;
+  if (!strcmp(arg, "-gsplit-dwarf"))
+    b->split_dwarf = "split";
+  else if ((v = prefixed(arg, "-gsplit-dwarf="))) {
+    if (strcmp(v, "split") != 0 && strcmp(v, "single") != 0) {
+      cli_error("unsupported argument '%s' to option '-gsplit-dwarf='", v);
+      exit(2);
+    }
+    b->split_dwarf = v;
+  } else if (!strcmp(arg, "-gno-split-dwarf"))
+    b->split_dwarf = NULL;
+  else if ((v = prefixed(arg, "-fprofile-sample-use=")))
+    b->sample_profile = v;
+  else if ((v = prefixed(arg, "-fprofile-use=")) || (v = prefixed(arg, "-fprofile-instr-use=")))
+    b->profile_use = v; /* a directory means its default.profdata (name_profiles) */
+  else if (!strcmp(arg, "-fcs-profile-generate"))
+    b->cs_profile_generate = 1;
+  else if ((v = prefixed(arg, "-fcs-profile-generate="))) {
+    b->cs_profile_generate = 1;
+    free(b->cs_profile_output);
+    b->cs_profile_output = join_path(v, "default_%m.profraw");
+  } else
+    return 0;
+  return 1;
+}
+
 static int parse_flag(backend_cli *b, const char *arg) {
   const char *v;
+  if (parse_debug_or_profile_flag(b, arg))
+    return 1;
   if (!strcmp(arg, "-c") || !strcmp(arg, "-w") || prefixed(arg, "-W") || prefixed(arg, "-g"))
     return 1;
   if (arg[0] == '-' && arg[1] == 'O' && arg[2] && !arg[3] && strchr("0123sz", arg[2]))
@@ -105,6 +170,10 @@ static int parse_pair(backend_cli *b, const char *arg, const char *value) {
     }
   } else if (!strcmp(arg, "-target"))
     b->triple = value;
+  else if (!strcmp(arg, "-split-dwarf-file"))
+    b->split_dwarf_file = value;
+  else if (!strcmp(arg, "-split-dwarf-output"))
+    b->split_dwarf_output = value;
   else if (!strcmp(arg, "-mllvm"))
     b->llvm_args[b->llvm_arg_count++] = value;
   else if (!strcmp(arg, "-j"))
@@ -114,7 +183,35 @@ static int parse_pair(backend_cli *b, const char *arg, const char *value) {
   return 1;
 }
 
+/* -Xclang passes clang -cc1 flags through the driver: read what follows it
+ * as if it stood alone. */
+static int drop_xclang(int argc, char **argv) {
+  int kept = 0;
+  for (int i = 0; i < argc; i++)
+    if (strcmp(argv[i], "-Xclang") != 0)
+      argv[kept++] = argv[i];
+  return kept;
+}
+
+/* clang's driver reads -fprofile-use=<dir> as <dir>/default.profdata. */
+static void name_profiles(backend_cli *b) {
+  struct stat st;
+  if (b->profile_use && stat(b->profile_use, &st) == 0 && S_ISDIR(st.st_mode))
+    b->profile_use = b->owned_profile_use = join_path(b->profile_use, "default.profdata");
+}
+
+static void name_split_dwarf(backend_cli *b) {
+  if (b->split_dwarf_file || !b->split_dwarf)
+    return;
+  if (!strcmp(b->split_dwarf, "single")) {
+    b->split_dwarf_file = b->output;
+    return;
+  }
+  b->split_dwarf_file = b->split_dwarf_output = b->owned_dwo_name = dwo_beside(b->output);
+}
+
 static void parse_backend_args(backend_cli *b, int argc, char **argv) {
+  argc = drop_xclang(argc, argv);
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
     if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
@@ -143,6 +240,8 @@ static void parse_backend_args(backend_cli *b, int argc, char **argv) {
     cli_error("%s", missing);
     exit(2);
   }
+  name_split_dwarf(b);
+  name_profiles(b);
 }
 
 static void fill_options(const backend_cli *b, mtpc_options *o) {
@@ -155,6 +254,9 @@ static void fill_options(const backend_cli *b, mtpc_options *o) {
   o->data_sections = b->data_sections;
   if (b->pic >= 0)
     o->reloc_model = b->pic ? MTPC_RELOC_PIC : MTPC_RELOC_STATIC;
+  o->sample_profile = b->sample_profile;
+  o->split_dwarf_file = b->split_dwarf_file;
+  o->split_dwarf_output = b->split_dwarf_output;
 }
 
 static uint64_t instruction_count(LLVMModuleRef module) {
@@ -184,14 +286,15 @@ static int take_result(mtpc_status status, mtpc_result *r, void **object, size_t
 }
 
 /* After LLVM's backend imported: split the module if it is large enough. */
-static int split_after_import(void *arg, LLVMModuleRef module, const void *target_options,
-                              void **object, size_t *size, char **message) {
+static int split_after_import(void *arg, LLVMModuleRef module, const void *lto_config,
+                              const void *index, void **object, size_t *size, char **message) {
   const backend_cli *b = arg;
   if (instruction_count(module) < b->threshold || !mtpc_module_can_split(module, NULL, NULL))
     return 0;
   mtpc_options o;
   fill_options(b, &o);
-  o.llvm_target_options = target_options;
+  o.llvm_lto_config = lto_config; /* compile as LLVM's backend would */
+  o.llvm_import_summary = index;
   o.budget = cli_jobserver_budget(o.jobs);
   mtpc_result r;
   int done = take_result(mtpc_compile_module(module, &o, &r), &r, object, size, message);
@@ -233,7 +336,7 @@ static int whole_module(const backend_cli *b, void **object, size_t *size, char 
 }
 
 int cli_backend(int argc, char **argv) {
-  backend_cli b = {.pic = -1, .addrsig = -1, .opt_level = 2, .threshold = DEFAULT_THRESHOLD};
+  backend_cli b = {.pic = -1, .addrsig = -1, .opt_level = 2, .threshold = MTPC_DEFAULT_THRESHOLD};
   b.llvm_args = calloc((size_t)argc + 1, sizeof(*b.llvm_args));
   b.llvm_args[b.llvm_arg_count++] = "mtpc";
   parse_backend_args(&b, argc, argv);
@@ -243,12 +346,13 @@ int cli_backend(int argc, char **argv) {
   cli_report_crashes_on(b.input);
 
   mtpc_bridge_backend_job job = {
-      .input = b.input, .index = b.index, .opt_level = b.opt_level, .addrsig = b.addrsig,
-      .after_import = split_after_import, .arg = &b,
-      .target = {.triple = b.triple, .cpu = b.cpu, .features = "",
-                 .function_sections = b.function_sections, .data_sections = b.data_sections,
-                 .reloc = b.pic < 0 ? LLVMRelocDefault : b.pic ? LLVMRelocPIC : LLVMRelocStatic,
-                 .codegen_level = LLVMCodeGenLevelDefault}};
+      .input = b.input, .index = b.index, .triple = b.triple, .cpu = b.cpu,
+      .function_sections = b.function_sections, .data_sections = b.data_sections,
+      .reloc = b.pic < 0 ? LLVMRelocDefault : b.pic ? LLVMRelocPIC : LLVMRelocStatic,
+      .opt_level = b.opt_level, .addrsig = b.addrsig, .sample_profile = b.sample_profile,
+      .profile_use = b.profile_use, .cs_profile_generate = b.cs_profile_generate,
+      .cs_profile_output = b.cs_profile_output, .split_dwarf_file = b.split_dwarf_file,
+      .split_dwarf_output = b.split_dwarf_output, .after_import = split_after_import, .arg = &b};
   void *object = NULL;
   size_t size = 0;
   char *triple = NULL, *message = NULL;
@@ -274,5 +378,8 @@ int cli_backend(int argc, char **argv) {
   free(triple);
   free(object);
   free(b.llvm_args);
+  free(b.owned_dwo_name);
+  free(b.owned_profile_use);
+  free(b.cs_profile_output);
   return failed;
 }

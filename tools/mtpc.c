@@ -48,6 +48,23 @@ static const char usage_text[] =
     "  --function-sections        One section per function\n"
     "  --data-sections            One section per variable\n"
     "  --import-instr-limit=<n>   Largest callee copied across a cut (default 30)\n"
+    "  --split-dwarf-output=<dwo> Split DWARF: partition 0's .dwo; partition K\n"
+    "                             writes <dwo stem>.part<K>.dwo beside it\n"
+    "  --split-dwarf-file=<name>  The .dwo name skeleton units record (default:\n"
+    "                             the output's; alone: the sections stay in the object)\n"
+    "  --sample-profile=<file>    Sample (AutoFDO) profile, as -fprofile-sample-use\n"
+    "  --cs-profile=<file>        Context-sensitive IR profile to apply\n"
+    "  --cs-profile-generate      Instrument for one (--cs-profile: the .profraw)\n"
+    "  --passes=<pipeline>        A pass pipeline instead of the ThinLTO backend's\n"
+    "  --aa-pipeline=<pipeline>   An alias-analysis pipeline\n"
+    "  --remarks-file=<file>      Optimization remarks of every partition, in order\n"
+    "  --remarks-format=<fmt>     yaml (default) or bitstream\n"
+    "  --remarks-filter=<regex>   Only remarks of passes matching <regex>\n"
+    "  --remarks-with-hotness     Include profile hotness in remarks\n"
+    "  --save-temps=<prefix>      Write each partition's IR as formed, optimized and\n"
+    "                             before code generation: <prefix>part<K>.<stage>.bc\n"
+    "  --debug-pass-manager       Print each partition's passes (partitions then run\n"
+    "                             one at a time, in order)\n"
     "  --stats                    Print per-partition cost, time and memory, the\n"
     "                             serial phases and projected speedups\n"
     "  --emit-partitions=<dir>    Write plan.txt and each partition's IR to <dir>\n"
@@ -151,6 +168,41 @@ static int parse_flag(cli *c, const char *arg) {
     o->verify = 0;
   else if (!strcmp(arg, "--time-trace"))
     c->time_trace_default = 1;
+  else if (!strcmp(arg, "--cs-profile-generate"))
+    o->cs_profile_generate = 1;
+  else if (!strcmp(arg, "--remarks-with-hotness"))
+    o->remarks_with_hotness = 1;
+  else if (!strcmp(arg, "--debug-pass-manager"))
+    o->debug_pass_manager = 1;
+  else
+    return 0;
+  return 1;
+}
+
+/* Options that mirror an lto::Config setting of LLVM's LTO backend. */
+static int parse_backend_value(cli *c, int argc, char **argv, int *i) {
+  mtpc_options *o = &c->options;
+  const char *v;
+  if ((v = take_value(argc, argv, i, "--split-dwarf-file")))
+    o->split_dwarf_file = v;
+  else if ((v = take_value(argc, argv, i, "--split-dwarf-output")))
+    o->split_dwarf_output = v;
+  else if ((v = take_value(argc, argv, i, "--sample-profile")))
+    o->sample_profile = v;
+  else if ((v = take_value(argc, argv, i, "--cs-profile")))
+    o->cs_profile = v;
+  else if ((v = take_value(argc, argv, i, "--passes")))
+    o->opt_pipeline = v;
+  else if ((v = take_value(argc, argv, i, "--aa-pipeline")))
+    o->aa_pipeline = v;
+  else if ((v = take_value(argc, argv, i, "--remarks-file")))
+    o->remarks_file = v;
+  else if ((v = take_value(argc, argv, i, "--remarks-format")))
+    o->remarks_format = v;
+  else if ((v = take_value(argc, argv, i, "--remarks-filter")))
+    o->remarks_passes = v;
+  else if ((v = take_value(argc, argv, i, "--save-temps")))
+    o->save_temps_prefix = v;
   else
     return 0;
   return 1;
@@ -160,7 +212,7 @@ static void parse_args(cli *c, int argc, char **argv) {
   mtpc_options *o = &c->options;
   for (int i = 2; i < argc; i++) {
     const char *arg = argv[i], *v;
-    if (parse_flag(c, arg))
+    if (parse_flag(c, arg) || parse_backend_value(c, argc, argv, &i))
       continue;
     if ((v = take_value(argc, argv, &i, "-o")))
       c->output = v;

@@ -37,6 +37,11 @@ extern "C" {
  * coupled functions (the finest split the partitioner allows). */
 #define MTPC_PARTITIONS_MAX 0xffffffffu
 
+/* Below this many IR instructions (after importing, not counting
+ * available_externally functions) a ThinLTO backend (ld.lld, mtpc backend)
+ * leaves a module to LLVM's own backend: about a 10K-line C file. */
+#define MTPC_DEFAULT_THRESHOLD 20000u
+
 typedef enum mtpc_status {
   MTPC_OK = 0,
   MTPC_ERR_INVALID_ARGUMENT, /* bad option value */
@@ -143,15 +148,55 @@ typedef struct mtpc_options {
    * mtpc gives it up when its workers start, or when it returns before that,
    * and does not take it back. */
   int caller_holds_slot;
-  /* For C++ embedders: a `const llvm::TargetOptions *` used for every
-   * partition's TargetMachine instead of the defaults (then function_sections
-   * and data_sections are ignored). NULL for C callers. */
-  const void *llvm_target_options;
   /* Pass plugins (paths) loaded into every partition's pipeline. */
   const char *const *pass_plugins;
   unsigned pass_plugin_count;
   mtpc_phase_fn phase;  /* optional */
   void *phase_user;
+
+  /* Split DWARF. Partition 0 writes its .dwo to split_dwarf_output and its
+   * skeleton unit records split_dwarf_file (NULL: the output's name);
+   * partition K > 0 uses the same names with ".part<K>" before ".dwo". With
+   * split_dwarf_file alone the .dwo sections stay in the object. */
+  const char *split_dwarf_file;
+  const char *split_dwarf_output;
+  /* Profiles, as LLVM's ThinLTO backend takes them. */
+  const char *sample_profile;  /* AutoFDO / sample profile (-fprofile-sample-use) */
+  const char *cs_profile;      /* context-sensitive IR profile to use, or with
+                                  cs_profile_generate the .profraw to write */
+  int cs_profile_generate;     /* instrument for a context-sensitive profile */
+  /* A pass pipeline (opt's -passes syntax) instead of the ThinLTO backend's,
+   * and an alias-analysis pipeline. */
+  const char *opt_pipeline;
+  const char *aa_pipeline;
+  int emit_assembly;           /* assembly instead of an object (merge = 0 only) */
+  /* Optimization remarks of every partition, in partition order, to one file. */
+  const char *remarks_file;
+  const char *remarks_format;  /* "yaml" (default) or "bitstream" */
+  const char *remarks_passes;  /* regular expression over pass names */
+  int remarks_with_hotness;
+  int debug_pass_manager;      /* print each partition's passes (partitions then run one at a time) */
+  /* Write each partition's module as formed, optimized and before code
+   * generation to <prefix>part<K>.{3.import,4.opt,5.precodegen}.bc. */
+  const char *save_temps_prefix;
+
+  /* For C++ embedders that run LLVM's LTO (a linker, a ThinLTO backend job):
+   * a `const llvm::lto::Config *`. Every partition is then optimized and
+   * code-generated as lto::thinBackend would optimize and code-generate the
+   * module with it, and the fields above that a Config holds (levels, CPU,
+   * features, relocation and code model, sections, plugins, profiles,
+   * pipelines, split DWARF, assembly, remarks settings, debug_pass_manager)
+   * are ignored. Its DwoDir names partition K's .dwo
+   * <DwoDir>/<llvm_lto_task>[.part<K>].dwo; remarks go to the module's
+   * context's remark streamer when it has one. */
+  const void *llvm_lto_config;
+  unsigned llvm_lto_task;
+  /* A `const llvm::ModuleSummaryIndex *`, the combined index of a ThinLTO
+   * backend: the passes that the backend runs with it first (whole-program
+   * devirtualization, type-test lowering, MemProf context disambiguation)
+   * run on the whole module before the split. mtpc_compile_module then
+   * changes the module it is given. */
+  const void *llvm_import_summary;
 } mtpc_options;
 
 /* Fills every field with its default. */
@@ -186,9 +231,8 @@ mtpc_status mtpc_compile_module(LLVMModuleRef module, const mtpc_options *option
                                 mtpc_result *result);
 
 /* 1 if mtpc would split `module` with these options' target; 0 if it would
- * compile it unsplit (type tests that need the whole module, a non-ELF
- * target), with *reason (free()) saying why when reason is not NULL. An
- * embedder with its own pipeline for such modules (a linker) can keep them. */
+ * compile it unsplit (a non-ELF target: the merge is ld.lld -r), with
+ * *reason (free()) saying why when reason is not NULL. */
 int mtpc_module_can_split(LLVMModuleRef module, const mtpc_options *options, char **reason);
 
 /* Releases everything a result holds; the result may be reused afterwards. */

@@ -1,5 +1,5 @@
 /* The graph builder on IR text: nodes in module order, edges with calls
- * marked, flags, bonds, module asm pins, the unsplittable check. */
+ * marked, flags, bonds, module asm pins. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,7 +81,6 @@ static void test_module_graph(void) {
   LLVMModuleRef m = parse(ctx, module_ir);
   mtpc_graph g;
   mtpc_graph_build(&g, m);
-  CHECK(!g.unsplittable);
   /* functions first, in module order */
   CHECK_EQ_U(node(&g, "callee"), 0);
   CHECK(g.nodes[0].kind == MTPC_FUNCTION && g.nodes[node(&g, "table")].kind == MTPC_VARIABLE);
@@ -130,22 +129,6 @@ static void test_module_graph(void) {
   LLVMContextDispose(ctx);
 }
 
-static void test_type_tests_are_unsplittable(void) {
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMModuleRef m = parse(ctx,
-                          "declare i1 @llvm.type.test(ptr, metadata)\n"
-                          "define i1 @f(ptr %p) {\n"
-                          "  %t = call i1 @llvm.type.test(ptr %p, metadata !\"T\")\n"
-                          "  ret i1 %t\n"
-                          "}\n");
-  mtpc_graph g;
-  mtpc_graph_build(&g, m);
-  CHECK(g.unsplittable && strstr(g.unsplittable, "llvm.type.test"));
-  mtpc_graph_free(&g);
-  LLVMDisposeModule(m);
-  LLVMContextDispose(ctx);
-}
-
 static void test_finalize_merges_duplicate_edges(void) {
   mtpc_graph g;
   mtpc_graph_init(&g, "m");
@@ -166,7 +149,6 @@ static void test_finalize_merges_duplicate_edges(void) {
 
 int main(void) {
   test_module_graph();
-  test_type_tests_are_unsplittable();
   test_finalize_merges_duplicate_edges();
   CHECK_SUMMARY();
 }

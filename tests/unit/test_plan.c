@@ -281,18 +281,6 @@ static void test_finest_and_single(void) {
   mtpc_graph_free(&g);
 }
 
-static void test_unsplittable(void) {
-  mtpc_graph g;
-  random_graph(&g, 300, 5);
-  mtpc_graph_mark_unsplittable(&g, "because");
-  mtpc_plan plan;
-  plan_with(&g, 4, &plan);
-  CHECK_EQ_U(plan.partition_count, 1);
-  CHECK(plan.unsplit_reason && !strcmp(plan.unsplit_reason, "because"));
-  mtpc_plan_free(&plan);
-  mtpc_graph_free(&g);
-}
-
 /* A debug type's home is the owner of the first node describing it; a
  * repeated key keeps its first home; an unsplit plan shares nothing. */
 static void test_debug_type_homes(void) {
@@ -354,7 +342,6 @@ int main(void) {
   test_determinism_and_balance();
   test_oversize_scc_is_split();
   test_finest_and_single();
-  test_unsplittable();
   test_promoted_names();
   test_default_partition_count();
   CHECK_SUMMARY();
