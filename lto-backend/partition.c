@@ -21,6 +21,7 @@ typedef struct partition_ctx {
   uint32_t q;
   LLVMValueRef *values; /* plan node -> value in this module */
   mtpc_ptrmap value_node;
+  unsigned pgo_name_kind; /* "PGOFuncName" metadata */
 } partition_ctx;
 
 static int collect_values(partition_ctx *c, char **message) {
@@ -108,11 +109,20 @@ static void make_copy(LLVMValueRef v, const mtpc_plan_node *n) {
   LLVMSetComdat(v, NULL);
 }
 
-static LLVMValueRef make_declaration(LLVMValueRef v, const mtpc_plan_node *n) {
+/* A body's metadata goes with it; profiles find a local by its PGO name. */
+static void restore_pgo_name(partition_ctx *c, LLVMValueRef fn, const char *pgo_name) {
+  LLVMContextRef ctx = LLVMGetModuleContext(c->module);
+  LLVMMetadataRef name = LLVMMDStringInContext2(ctx, pgo_name, strlen(pgo_name));
+  LLVMGlobalSetMetadata(fn, c->pgo_name_kind, LLVMMDNodeInContext2(ctx, &name, 1));
+}
+
+static LLVMValueRef make_declaration(partition_ctx *c, LLVMValueRef v, const mtpc_plan_node *n) {
   if (n->flags & MTPC_N_DEFINITION)
     v = mtpc_bridge_make_declaration(v);
   if (n->promoted_name)
     promote(v, n);
+  if (n->pgo_name && n->kind == MTPC_FUNCTION)
+    restore_pgo_name(c, v, n->pgo_name);
   return v;
 }
 
@@ -128,7 +138,7 @@ static void rewrite_globals(partition_ctx *c) {
     else if (mtpc_plan_has_copy(c->plan, c->q, i))
       make_copy(c->values[i], n);
     else if (!(n->flags & MTPC_N_APPENDING))
-      c->values[i] = make_declaration(c->values[i], n);
+      c->values[i] = make_declaration(c, c->values[i], n);
   }
 }
 
@@ -179,7 +189,7 @@ static int erase_absent(partition_ctx *c, char **message) {
       int appending = (n->flags & MTPC_N_APPENDING) != 0;
       if (appending != (pass == 0) || (n->flags & (MTPC_N_USED_LIST | MTPC_N_DECLARATION_ONLY)))
         continue;
-      if (present(c, i))
+      if (present(c, i) || mtpc_plan_has_declaration(c->plan, c->q, i))
         continue;
       if (mtpc_bridge_erase_if_unused(c->values[i]))
         continue;
@@ -215,6 +225,7 @@ static uint32_t debug_type_home(void *plan, const char *key) {
 
 int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q, char **message) {
   partition_ctx c = {.module = module, .plan = plan, .q = q};
+  c.pgo_name_kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(module), "PGOFuncName", 11);
   int failed = collect_values(&c, message);
   if (!failed) {
     drop_unneeded_bodies(&c);

@@ -6,7 +6,9 @@
 #include "support.h"
 
 struct mtpc_raw_edge {
-  uint32_t from, to, calls;
+  uint32_t from, to;
+  mtpc_ref_kind kind;
+  uint64_t count;
 };
 
 void mtpc_graph_init(mtpc_graph *g, const char *module_id) {
@@ -16,15 +18,25 @@ void mtpc_graph_init(mtpc_graph *g, const char *module_id) {
 
 uint32_t mtpc_graph_add_node(mtpc_graph *g, mtpc_node_kind kind, const char *name, size_t len,
                              uint32_t flags, uint32_t comdat, uint64_t cost) {
-  mtpc_node node = {mtpc_xstrndup(name, len), (uint32_t)len, kind, flags, comdat, cost};
+  mtpc_node node = {mtpc_xstrndup(name, len), (uint32_t)len, kind, flags, comdat, cost, NULL};
   size_t count = g->node_count;
   MTPC_PUSH(g->nodes, count, g->node_cap, node);
   return g->node_count++;
 }
 
-void mtpc_graph_add_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kind kind) {
-  struct mtpc_raw_edge e = {from, to, kind == MTPC_CALL};
+void mtpc_graph_add_counted_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kind kind,
+                                 uint64_t count) {
+  struct mtpc_raw_edge e = {from, to, kind, count};
   MTPC_PUSH(g->raw_edges, g->raw_count, g->raw_cap, e);
+}
+
+void mtpc_graph_add_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kind kind) {
+  mtpc_graph_add_counted_edge(g, from, to, kind, 0);
+}
+
+void mtpc_graph_set_pgo_name(mtpc_graph *g, uint32_t node, const char *name, size_t len) {
+  free(g->nodes[node].pgo_name);
+  g->nodes[node].pgo_name = mtpc_xstrndup(name, len);
 }
 
 void mtpc_graph_add_bond(mtpc_graph *g, uint32_t a, uint32_t b) {
@@ -54,27 +66,33 @@ static int compare_raw_edges(const void *a, const void *b) {
 
 static void build_csr(mtpc_graph *g) {
   qsort(g->raw_edges, g->raw_count, sizeof(*g->raw_edges), compare_raw_edges);
+  size_t slots = g->raw_count ? g->raw_count : 1;
   g->edge_offsets = mtpc_xcalloc(g->node_count + 1, sizeof(uint32_t));
-  g->edge_targets = mtpc_xmalloc((g->raw_count ? g->raw_count : 1) * sizeof(uint32_t));
-  g->edge_weights = mtpc_xmalloc((g->raw_count ? g->raw_count : 1) * sizeof(uint32_t));
-  g->edge_calls = mtpc_xmalloc((g->raw_count ? g->raw_count : 1) * sizeof(uint32_t));
+  g->edge_targets = mtpc_xmalloc(slots * sizeof(uint32_t));
+  g->edge_weights = mtpc_xcalloc(slots, sizeof(uint32_t));
+  g->edge_calls = mtpc_xcalloc(slots, sizeof(uint32_t));
+  g->edge_profile_refs = mtpc_xcalloc(slots, sizeof(uint32_t));
+  g->edge_counts = mtpc_xcalloc(slots, sizeof(uint64_t));
   uint32_t out = 0;
   for (size_t i = 0; i < g->raw_count; i++) {
     const struct mtpc_raw_edge *e = &g->raw_edges[i];
-    if (out > 0 && i > 0 && e->from == g->raw_edges[i - 1].from &&
-        e->to == g->raw_edges[i - 1].to) {
-      g->edge_weights[out - 1]++;
-      g->edge_calls[out - 1] += e->calls;
-      continue;
+    int repeat = out > 0 && i > 0 && e->from == g->raw_edges[i - 1].from &&
+                 e->to == g->raw_edges[i - 1].to;
+    if (!repeat) {
+      g->edge_targets[out] = e->to;
+      g->edge_offsets[e->from + 1]++;
+      out++;
     }
-    g->edge_targets[out] = e->to;
-    g->edge_weights[out] = 1;
-    g->edge_calls[out] = e->calls;
-    g->edge_offsets[e->from + 1]++;
-    out++;
+    g->edge_weights[out - 1]++;
+    g->edge_calls[out - 1] += e->kind != MTPC_REF;
+    g->edge_profile_refs[out - 1] += e->kind == MTPC_PROFILE_TARGET;
+    g->edge_counts[out - 1] += e->count;
   }
   for (uint32_t v = 0; v < g->node_count; v++)
     g->edge_offsets[v + 1] += g->edge_offsets[v];
+  g->call_counts_in = mtpc_xcalloc(g->node_count ? g->node_count : 1, sizeof(uint64_t));
+  for (uint32_t e = 0; e < out; e++)
+    g->call_counts_in[g->edge_targets[e]] += g->edge_counts[e];
   free(g->raw_edges);
   g->raw_edges = NULL;
   g->raw_count = g->raw_cap = 0;
@@ -103,13 +121,18 @@ void mtpc_graph_finalize(mtpc_graph *g) {
 }
 
 void mtpc_graph_free(mtpc_graph *g) {
-  for (uint32_t i = 0; i < g->node_count; i++)
+  for (uint32_t i = 0; i < g->node_count; i++) {
     free(g->nodes[i].name);
+    free(g->nodes[i].pgo_name);
+  }
   free(g->nodes);
   free(g->edge_offsets);
   free(g->edge_targets);
   free(g->edge_weights);
   free(g->edge_calls);
+  free(g->edge_profile_refs);
+  free(g->edge_counts);
+  free(g->call_counts_in);
   free(g->bonds);
   free(g->raw_edges);
   for (uint32_t i = 0; i < g->debug_type_count; i++)

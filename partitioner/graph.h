@@ -37,7 +37,8 @@ enum mtpc_node_flags {
   MTPC_N_ASM_NAMES_SYMBOL = 1u << 17,   /* inline asm in the body names a module symbol */
   MTPC_N_REFS_LOCAL_COMDAT = 1u << 18,  /* references a local COMDAT member */
   MTPC_N_APPENDING = 1u << 19,          /* appending linkage (llvm.global_ctors, ...) */
-  MTPC_N_DECLARATION_ONLY = 1u << 20    /* declaration: never owned */
+  MTPC_N_DECLARATION_ONLY = 1u << 20,   /* declaration: never owned */
+  MTPC_N_PROFILED = 1u << 21            /* a function with an entry count: its calls have counts */
 };
 
 typedef struct mtpc_node {
@@ -47,6 +48,7 @@ typedef struct mtpc_node {
   uint32_t flags;
   uint32_t comdat; /* COMDAT id or MTPC_NONE */
   uint64_t cost;   /* IR instructions for functions, 0 otherwise */
+  char *pgo_name;  /* a function's "PGOFuncName" metadata (profiles' name of a local), or NULL */
 } mtpc_node;
 
 /* A named C type of the debug info and the first node, in module order, whose
@@ -61,11 +63,20 @@ typedef struct mtpc_graph {
   uint32_t node_count;
   mtpc_node *nodes;
   /* CSR successors, deduplicated and sorted. edge_weights counts every
-   * reference, edge_calls only those that are the callee of a call. */
+   * reference, edge_calls only those that are the callee of a call (or a
+   * value profile's target), edge_profile_refs those that only a value
+   * profile names (an indirect call's likely target, which the IR does not
+   * name), edge_counts the profile counts of the calls. */
   uint32_t *edge_offsets;
   uint32_t *edge_targets;
   uint32_t *edge_weights;
   uint32_t *edge_calls;
+  uint32_t *edge_profile_refs;
+  uint64_t *edge_counts;
+  /* The profile count from which a call is hot; 0 without a profile. */
+  uint64_t hot_count;
+  /* Per node: the profile counts of all calls to it (from edge_counts). */
+  uint64_t *call_counts_in;
   /* Pairs of nodes that must be owned by the same partition. */
   uint32_t bond_count;
   uint32_t (*bonds)[2];
@@ -80,8 +91,16 @@ typedef struct mtpc_graph {
 void mtpc_graph_init(mtpc_graph *g, const char *module_id);
 uint32_t mtpc_graph_add_node(mtpc_graph *g, mtpc_node_kind kind, const char *name, size_t len,
                              uint32_t flags, uint32_t comdat, uint64_t cost);
-typedef enum mtpc_ref_kind { MTPC_REF, MTPC_CALL } mtpc_ref_kind;
+typedef enum mtpc_ref_kind {
+  MTPC_REF,           /* an operand that is not a direct callee */
+  MTPC_CALL,          /* the callee of a call */
+  MTPC_PROFILE_TARGET /* a value profile's target of an indirect call */
+} mtpc_ref_kind;
 void mtpc_graph_add_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kind kind);
+/* The same with the profile count of a call (its block's, or the target's). */
+void mtpc_graph_add_counted_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kind kind,
+                                 uint64_t count);
+void mtpc_graph_set_pgo_name(mtpc_graph *g, uint32_t node, const char *name, size_t len);
 void mtpc_graph_add_bond(mtpc_graph *g, uint32_t a, uint32_t b);
 void mtpc_graph_add_debug_type(mtpc_graph *g, const char *key, uint32_t node);
 /* Builds the CSR arrays and applies the graph-level rules (a reference into a

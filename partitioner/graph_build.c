@@ -12,6 +12,7 @@
 
 #include "debug_types.h"
 #include "graph.h"
+#include "graph_profile.h"
 #include "support.h"
 
 typedef struct builder {
@@ -26,6 +27,7 @@ typedef struct builder {
   size_t stack_count, stack_cap;
   uint8_t *asm_sensitive; /* named by module asm while local or declared */
   uint8_t *named_by_asm;  /* local named by inline asm in some function */
+  mtpc_profile_index profile;
 } builder;
 
 static uint32_t linkage_flags(LLVMValueRef gv) {
@@ -112,8 +114,10 @@ static void add_value_node(builder *b, LLVMValueRef v, mtpc_node_kind kind) {
 }
 
 static void add_nodes(builder *b) {
-  for (LLVMValueRef f = LLVMGetFirstFunction(b->module); f; f = LLVMGetNextFunction(f))
+  for (LLVMValueRef f = LLVMGetFirstFunction(b->module); f; f = LLVMGetNextFunction(f)) {
     add_value_node(b, f, MTPC_FUNCTION);
+    mtpc_profile_add_function(&b->profile, b->g, b->g->node_count - 1, f);
+  }
   for (LLVMValueRef v = LLVMGetFirstGlobal(b->module); v; v = LLVMGetNextGlobal(v))
     add_value_node(b, v, MTPC_VARIABLE);
   for (LLVMValueRef a = LLVMGetFirstGlobalAlias(b->module); a; a = LLVMGetNextGlobalAlias(a))
@@ -149,6 +153,7 @@ typedef struct walk_ctx {
   uint32_t from;
   int in_used_list;
   LLVMValueRef callee; /* the direct callee of the instruction walked, if any */
+  uint64_t count;      /* how often that instruction runs (profile), or 0 */
 } walk_ctx;
 
 static void asm_names_in_function(builder *b, uint32_t node, void *ctx) {
@@ -163,7 +168,7 @@ static void visit_global(builder *b, const walk_ctx *w, uint32_t target, mtpc_re
     b->g->nodes[target].flags |= MTPC_N_IN_USED_LIST;
     return;
   }
-  mtpc_graph_add_edge(b->g, w->from, target, kind);
+  mtpc_graph_add_counted_edge(b->g, w->from, target, kind, kind == MTPC_CALL ? w->count : 0);
   b->g->nodes[w->from].flags |= MTPC_N_REFS_GLOBALS;
 }
 
@@ -224,16 +229,25 @@ static LLVMValueRef direct_callee(LLVMValueRef inst) {
 }
 
 static void walk_function(builder *b, uint32_t id, LLVMValueRef fn) {
-  walk_ctx w = {id, 0, NULL};
+  walk_ctx w = {id, 0, NULL, 0};
   uint64_t instructions = 0;
+  const uint64_t *block_counts = mtpc_profile_function_counts(&b->profile, b->g, id, fn);
   /* Personality, prefix and prologue data are the function's own operands. */
   walk_user_operands(b, &w, fn);
+  size_t block = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+    w.count = block_counts ? block_counts[block++] : 0;
     for (LLVMValueRef inst = LLVMGetFirstInstruction(bb); inst;
          inst = LLVMGetNextInstruction(inst)) {
       instructions++;
       w.callee = direct_callee(inst);
+      uint64_t block_count = w.count;
+      if (block_counts && w.callee)
+        w.count = mtpc_profile_call_count(&b->profile, inst, block_count);
       walk_user_operands(b, &w, inst);
+      if (block_counts && w.callee && !LLVMIsAFunction(w.callee))
+        mtpc_profile_add_call_targets(&b->profile, b->g, id, inst);
+      w.count = block_count;
     }
   }
   b->g->nodes[id].cost = instructions + 1;
@@ -270,7 +284,7 @@ static void walk_globals(builder *b) {
   }
   for (LLVMValueRef v = LLVMGetFirstGlobal(b->module); v; v = LLVMGetNextGlobal(v), id++) {
     b->generation = id + 1;
-    walk_ctx w = {id, (b->g->nodes[id].flags & MTPC_N_USED_LIST) != 0, NULL};
+    walk_ctx w = {id, (b->g->nodes[id].flags & MTPC_N_USED_LIST) != 0, NULL, 0};
     LLVMValueRef init = LLVMIsDeclaration(v) ? NULL : LLVMGetInitializer(v);
     if (init)
       walk_operand(b, &w, init);
@@ -279,12 +293,12 @@ static void walk_globals(builder *b) {
   /* An alias lives with its aliasee, an ifunc with its resolver. */
   for (LLVMValueRef a = LLVMGetFirstGlobalAlias(b->module); a; a = LLVMGetNextGlobalAlias(a), id++) {
     b->generation = id + 1;
-    walk_ctx w = {id, 0, NULL};
+    walk_ctx w = {id, 0, NULL, 0};
     walk_operand(b, &w, LLVMAliasGetAliasee(a));
   }
   for (LLVMValueRef i = LLVMGetFirstGlobalIFunc(b->module); i; i = LLVMGetNextGlobalIFunc(i), id++) {
     b->generation = id + 1;
-    walk_ctx w = {id, 0, NULL};
+    walk_ctx w = {id, 0, NULL, 0};
     walk_operand(b, &w, LLVMGetGlobalIFuncResolver(i));
   }
 }
@@ -398,6 +412,7 @@ void mtpc_graph_build(mtpc_graph *g, LLVMModuleRef module) {
   mtpc_strmap_init(&b.name_to_node, 1024);
   mtpc_ptrmap_init(&b.comdat_ids, 64);
   mtpc_ptrmap_init(&b.seen_constants, 4096);
+  mtpc_profile_index_init(&b.profile, g, module);
 
   add_nodes(&b);
   b.asm_sensitive = mtpc_xcalloc(g->node_count, 1);
@@ -417,4 +432,5 @@ void mtpc_graph_build(mtpc_graph *g, LLVMModuleRef module) {
   mtpc_strmap_free(&b.name_to_node);
   mtpc_ptrmap_free(&b.comdat_ids);
   mtpc_ptrmap_free(&b.seen_constants);
+  mtpc_profile_index_free(&b.profile);
 }

@@ -4,11 +4,15 @@
  *  1. atoms:   nodes bonded together (COMDATs, aliases, blockaddress users, ...)
  *  2. units:   strongly connected components of the atom graph
  *  3. groups:  a local unit whose users all sit in one group joins that group,
- *              so code only one caller can reach stays with that caller
+ *              so code only one caller can reach stays with that caller; with
+ *              a profile so does a unit whose calls nearly all come from one
+ *              group
  *  4. assign:  groups, largest first, to partitions with room left, preferring
  *              the one they reference most, else the lightest
- *  5. copies:  small callees across a cut get available_externally copies;
- *              small ODR groups (inline functions, vtables) are cloned
+ *  5. copies:  small callees across a cut get available_externally copies
+ *              (hot calls allow larger ones, cold calls none, as ThinLTO's
+ *              importer has it); small ODR groups (inline functions, vtables)
+ *              are cloned
  *  6. exports: what another partition references; locals among them are
  *              promoted to hidden names unique to the module
  */
@@ -44,17 +48,19 @@ char *mtpc_promoted_name(const char *module_id, const char *base) {
   memcpy(key + id_len + 1, base, base_len);
   unsigned long long hash = XXH64(key, id_len + 1 + base_len, 0);
   free(key);
-  return mtpc_xasprintf("%s.mtpc.%016llx", base, hash);
+  return mtpc_xasprintf("%s.llvm.mtpc%016llx", base, hash);
 }
 
 /* An undirected or directed weighted graph over small integer ids, in CSR. */
 typedef struct wgraph {
   uint32_t count;
-  uint32_t *offsets, *targets, *weights;
+  uint32_t *offsets, *targets;
+  uint64_t *weights;
 } wgraph;
 
 typedef struct wedge {
-  uint32_t from, to, weight;
+  uint32_t from, to;
+  uint64_t weight;
 } wedge;
 
 static int compare_wedges(const void *a, const void *b) {
@@ -71,7 +77,7 @@ static void wgraph_build(wgraph *w, uint32_t count, wedge *edges, size_t edge_co
   w->count = count;
   w->offsets = mtpc_xcalloc(count + 1, sizeof(uint32_t));
   w->targets = mtpc_xmalloc((edge_count ? edge_count : 1) * sizeof(uint32_t));
-  w->weights = mtpc_xmalloc((edge_count ? edge_count : 1) * sizeof(uint32_t));
+  w->weights = mtpc_xmalloc((edge_count ? edge_count : 1) * sizeof(uint64_t));
   uint32_t out = 0;
   for (size_t i = 0; i < edge_count; i++) {
     if (out > 0 && edges[i].from == edges[i - 1].from && edges[i].to == edges[i - 1].to) {
@@ -140,12 +146,33 @@ static void find_atoms(planner *p) {
   mtpc_uf_free(&uf);
 }
 
-enum { EDGES_DIRECTED = 0, EDGES_UNDIRECTED = 1, EDGES_CALLS_ONLY = 2 };
+/* Which edges mapped_edges keeps, and what weighs them: coupling, or with
+ * EDGES_COUNTS the profile counts of the calls. */
+enum { EDGES_DIRECTED = 0, EDGES_UNDIRECTED = 1, EDGES_CALLS_ONLY = 2, EDGES_COUNTS = 4 };
+
+typedef enum call_heat { CALL_COLD, CALL_WARM, CALL_HOT } call_heat;
+
+/* What the profile says of the calls along edge e of node u: hot from the
+ * summary's hot count, or when they are the one path that reaches the
+ * callee (nearly all its calls, and not few); cold when u has counts and
+ * none reach this callee; warm otherwise (and always without a profile). */
+static call_heat edge_heat(const mtpc_graph *g, uint32_t u, uint32_t e) {
+  if (!g->hot_count || !g->edge_calls[e])
+    return CALL_WARM;
+  uint64_t count = g->edge_counts[e], all = g->call_counts_in[g->edge_targets[e]];
+  if (count >= g->hot_count ||
+      (count >= g->hot_count / 10 && count * 100 >= all * MTPC_DOMINANT_CALLER_PERCENT))
+    return CALL_HOT;
+  if ((g->nodes[u].flags & MTPC_N_PROFILED) && g->edge_counts[e] == 0)
+    return CALL_COLD;
+  return CALL_WARM;
+}
 
 /* A call couples caller and callee more than any other reference: inlining
- * needs both in one partition. */
-static uint32_t coupling(const mtpc_graph *g, uint32_t e) {
-  return g->edge_weights[e] + 3 * g->edge_calls[e];
+ * needs both in one partition; a hot call more still. */
+static uint32_t coupling(const mtpc_graph *g, uint32_t u, uint32_t e) {
+  return g->edge_weights[e] + 3 * g->edge_calls[e] +
+         (edge_heat(g, u, e) == CALL_HOT ? MTPC_HOT_CALL_COUPLING : 0);
 }
 
 /* A small group of discardable ODR definitions (an inline function and its
@@ -211,7 +238,8 @@ static void mapped_edges(const mtpc_graph *g, const uint32_t *map, uint32_t id_c
         continue;
       if ((mode & EDGES_CALLS_ONLY) && g->edge_calls[e] == 0)
         continue;
-      wedge forward = {map[u], map[v], coupling(g, e)};
+      wedge forward = {map[u], map[v],
+                       (mode & EDGES_COUNTS) ? g->edge_counts[e] : coupling(g, u, e)};
       MTPC_PUSH(edges, count, cap, forward);
       if (mode & EDGES_UNDIRECTED) {
         wedge back = {map[v], map[u], forward.weight};
@@ -349,12 +377,35 @@ static uint32_t common_group(const planner *p, const wgraph *preds, uint32_t k) 
   return group;
 }
 
+/* With a profile: the group whose calls make nearly all of unit k's
+ * profiled calls (the one hot path that reaches a callee), or MTPC_NONE. Of
+ * the groups, the one of the heaviest caller is the candidate. */
+static uint32_t dominant_group(const planner *p, const wgraph *counts, uint32_t k) {
+  uint64_t total = 0, heaviest = 0;
+  uint32_t group = MTPC_NONE;
+  for (uint32_t e = counts->offsets[k]; e < counts->offsets[k + 1]; e++) {
+    total += counts->weights[e];
+    if (counts->weights[e] > heaviest) {
+      heaviest = counts->weights[e];
+      group = p->unit_group[counts->targets[e]];
+    }
+  }
+  if (group == MTPC_NONE)
+    return MTPC_NONE;
+  uint64_t from_group = 0;
+  for (uint32_t e = counts->offsets[k]; e < counts->offsets[k + 1]; e++)
+    if (p->unit_group[counts->targets[e]] == group)
+      from_group += counts->weights[e];
+  return from_group * 100 >= total * MTPC_DOMINANT_CALLER_PERCENT ? group : MTPC_NONE;
+}
+
 /* 3. groups */
 static void find_groups(planner *p) {
   const mtpc_graph *g = p->g;
   uint32_t units = p->unit_count, slots = units ? units : 1;
   uint32_t *node_unit = mtpc_xmalloc(g->node_count * sizeof(uint32_t));
   uint8_t *unit_local = mtpc_xmalloc(slots);
+  uint8_t *unit_pinned = mtpc_xcalloc(slots, 1);
   uint8_t *unit_code = mtpc_xcalloc(slots, 1);
   memset(unit_local, 1, slots);
   for (uint32_t i = 0; i < g->node_count; i++) {
@@ -362,7 +413,9 @@ static void find_groups(planner *p) {
     if (node_unit[i] == MTPC_NONE)
       continue;
     uint32_t f = g->nodes[i].flags;
-    if (!(f & MTPC_N_LOCAL) || (f & (MTPC_N_IN_USED_LIST | MTPC_N_PINNED_PRIMARY)))
+    if (f & (MTPC_N_IN_USED_LIST | MTPC_N_PINNED_PRIMARY))
+      unit_pinned[node_unit[i]] = 1;
+    if (!(f & MTPC_N_LOCAL) || unit_pinned[node_unit[i]])
       unit_local[node_unit[i]] = 0;
     if (g->nodes[i].kind == MTPC_FUNCTION)
       unit_code[node_unit[i]] = 1;
@@ -372,9 +425,11 @@ static void find_groups(planner *p) {
     if (node_unit[i] != MTPC_NONE)
       unit_cost[node_unit[i]] += g->nodes[i].cost;
   uint64_t *cost = mtpc_xcalloc(slots, sizeof(uint64_t));
-  wgraph callers, users;
+  wgraph callers, users, call_counts = {0};
   mapped_predecessors(g, node_unit, units, EDGES_CALLS_ONLY, &callers);
   mapped_predecessors(g, node_unit, units, EDGES_DIRECTED, &users);
+  if (g->hot_count)
+    mapped_predecessors(g, node_unit, units, EDGES_CALLS_ONLY | EDGES_COUNTS, &call_counts);
 
   p->unit_group = mtpc_xmalloc(slots * sizeof(uint32_t));
   for (uint32_t k = 0; k < units; k++)
@@ -386,10 +441,17 @@ static void find_groups(planner *p) {
     if (!unit_code[k])
       continue;
     uint32_t group = unit_local[k] ? common_group(p, &callers, k) : MTPC_NONE;
+    int small = unit_cost[k] < p->group_limit / 8 || unit_cost[k] < MTPC_MIN_CUT_COST;
     /* Cutting a small unit off buys no balance and loses its inlining. */
-    if (group != MTPC_NONE && cost[group] + unit_cost[k] > p->group_limit &&
-        unit_cost[k] >= p->group_limit / 8 && unit_cost[k] >= MTPC_MIN_CUT_COST)
+    if (group != MTPC_NONE && cost[group] + unit_cost[k] > p->group_limit && !small)
       group = MTPC_NONE;
+    /* A hot path's callees join only while the group has room: many of them
+     * may share one caller. */
+    if (group == MTPC_NONE && g->hot_count && !unit_pinned[k]) {
+      group = dominant_group(p, &call_counts, k);
+      if (group != MTPC_NONE && cost[group] + unit_cost[k] > p->group_limit)
+        group = MTPC_NONE;
+    }
     p->unit_group[k] = group != MTPC_NONE ? group : p->group_count++;
     cost[p->unit_group[k]] += unit_cost[k];
   }
@@ -404,7 +466,10 @@ static void find_groups(planner *p) {
   }
   wgraph_free(&callers);
   wgraph_free(&users);
+  if (g->hot_count)
+    wgraph_free(&call_counts);
   free(unit_local);
+  free(unit_pinned);
   free(unit_code);
   free(node_unit);
 
@@ -594,9 +659,12 @@ static void find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap
       int input_copy = (n->flags & MTPC_N_AVAILABLE_EXTERNALLY) && (n->flags & MTPC_N_DEFINITION);
       if (n->kind == MTPC_FUNCTION && g->edge_calls[e] == 0 && !input_copy)
         continue; /* an address taken is not a call to inline */
+      call_heat heat = edge_heat(g, item.node, e);
+      uint64_t limit = heat == CALL_HOT ? (uint64_t)item.budget * MTPC_HOT_COPY_FACTOR
+                       : heat == CALL_COLD ? 0 : item.budget;
       int take = input_copy || importable_variable(n) ||
                  (importable_function(n) &&
-                  (n->cost <= item.budget || (n->flags & MTPC_N_ALWAYSINLINE)));
+                  (n->cost <= limit || (n->flags & MTPC_N_ALWAYSINLINE)));
       if (!take)
         continue;
       mtpc_bitset_set(&plan->copies, bit);
@@ -604,15 +672,17 @@ static void find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap
         plan->partitions[q].imported_cost += n->cost;
         plan->duplicated_cost += n->cost;
       }
+      /* Chains of hot calls keep their budget, so they can inline whole. */
+      uint32_t next = input_copy || heat == CALL_HOT ? item.budget : item.budget * 7 / 10;
       if (n->kind == MTPC_FUNCTION)
-        MTPC_PUSH(*stack, depth, *cap,
-                  ((import_item){v, input_copy ? item.budget : item.budget * 7 / 10}));
+        MTPC_PUSH(*stack, depth, *cap, ((import_item){v, next}));
     }
   }
 }
 
 /* 6. exports: what a partition other than the owner names, through its own
- * code or a copy (a clone carries its own definition). */
+ * code or a copy (a clone carries its own definition), or only through a
+ * value profile (then the partition keeps a declaration of it). */
 static void find_exports(planner *p) {
   const mtpc_graph *g = p->g;
   mtpc_plan *plan = p->plan;
@@ -626,8 +696,11 @@ static void find_exports(planner *p) {
       for (uint32_t e = g->edge_offsets[u]; e < g->edge_offsets[u + 1]; e++) {
         uint32_t v = g->edge_targets[e];
         uint32_t owner = plan->nodes[v].owner;
-        if (owner != MTPC_NONE && owner != q && !mtpc_plan_has_clone(plan, q, v))
-          plan->nodes[v].exported = 1;
+        if (owner == MTPC_NONE || owner == q || mtpc_plan_has_clone(plan, q, v))
+          continue;
+        plan->nodes[v].exported = 1;
+        if (g->edge_profile_refs[e] && !mtpc_plan_has_copy(plan, q, v))
+          mtpc_bitset_set(&plan->declarations, (size_t)q * plan->node_count + v);
       }
     }
   }
@@ -650,7 +723,8 @@ static void init_plan_nodes(const mtpc_graph *g, mtpc_plan *plan) {
   for (uint32_t i = 0; i < g->node_count; i++) {
     const mtpc_node *n = &g->nodes[i];
     plan->nodes[i] = (mtpc_plan_node){mtpc_xstrndup(n->name, n->name_len), NULL, n->kind,
-                                      n->flags, MTPC_NONE, MTPC_NONE, n->cost, 0};
+                                      n->flags, MTPC_NONE, MTPC_NONE, n->cost, 0,
+                                      n->pgo_name ? mtpc_xstrdup(n->pgo_name) : NULL};
     if (mtpc_node_ownable(n))
       plan->total_cost += n->cost;
   }
@@ -671,6 +745,7 @@ static void finish_partitions(planner *p) {
     plan->partitions[p->group_partition[grp]].groups++;
   mtpc_bitset_init(&plan->copies, (size_t)k * plan->node_count);
   mtpc_bitset_init(&plan->clones, (size_t)k * plan->node_count);
+  mtpc_bitset_init(&plan->declarations, (size_t)k * plan->node_count);
   import_item *stack = NULL;
   size_t cap = 0;
   for (uint32_t q = 0; q < k; q++)
@@ -777,6 +852,7 @@ void mtpc_plan_free(mtpc_plan *plan) {
   for (uint32_t i = 0; i < plan->node_count; i++) {
     free(plan->nodes[i].name);
     free(plan->nodes[i].promoted_name);
+    free(plan->nodes[i].pgo_name);
   }
   free(plan->nodes);
   free(plan->partitions);
@@ -787,5 +863,6 @@ void mtpc_plan_free(mtpc_plan *plan) {
   free(plan->debug_types);
   mtpc_bitset_free(&plan->copies);
   mtpc_bitset_free(&plan->clones);
+  mtpc_bitset_free(&plan->declarations);
   memset(plan, 0, sizeof(*plan));
 }

@@ -18,6 +18,14 @@
 #define MTPC_DEFAULT_IMPORT_LIMIT 30u
 /* A local unit smaller than this always stays with its only caller's group. */
 #define MTPC_MIN_CUT_COST 200u
+/* With a profile: a hot call's callee may be this many times larger than the
+ * copy budget (ThinLTO's -import-hot-multiplier), and a hot call edge adds
+ * this much to the coupling that keeps caller and callee together. */
+#define MTPC_HOT_COPY_FACTOR 10u
+#define MTPC_HOT_CALL_COUPLING 32u
+/* With a profile, a unit joins the group that makes this share of its
+ * profiled calls, as a local joins its only caller's group. */
+#define MTPC_DOMINANT_CALLER_PERCENT 90u
 
 typedef struct mtpc_plan_options {
   uint32_t partitions;         /* 0 = from the module's cost; MTPC_PLAN_FINEST = one per group */
@@ -33,6 +41,7 @@ typedef struct mtpc_plan_node {
   uint32_t group;      /* MTPC_NONE when not owned */
   uint64_t cost;
   int exported;        /* referenced from a partition other than its owner */
+  char *pgo_name;      /* the profile's name of a function, when not its own (graph's) */
 } mtpc_plan_node;
 
 typedef struct mtpc_plan_partition {
@@ -64,6 +73,10 @@ typedef struct mtpc_plan {
    * member of a small group of discardable ODR definitions (with its COMDAT);
    * the linker keeps one. */
   mtpc_bitset clones;
+  /* Bit p * node_count + i: partition p keeps a declaration of node i that
+   * only a value profile names (a likely target of an indirect call there),
+   * so that indirect call promotion can still call it directly. */
+  mtpc_bitset declarations;
   /* Sorted by key; empty when the module is not split. */
   uint32_t debug_type_count;
   mtpc_plan_debug_type *debug_types;
@@ -91,7 +104,14 @@ static inline int mtpc_plan_has_clone(const mtpc_plan *plan, uint32_t partition,
   return mtpc_bitset_test(&plan->clones, (size_t)partition * plan->node_count + node);
 }
 
-/* `base` + ".mtpc." + 16 hex digits of xxh64(module_id, NUL, base). */
+static inline int mtpc_plan_has_declaration(const mtpc_plan *plan, uint32_t partition,
+                                            uint32_t node) {
+  return mtpc_bitset_test(&plan->declarations, (size_t)partition * plan->node_count + node);
+}
+
+/* `base` + ".llvm.mtpc" + 16 hex digits of xxh64(module_id, NUL, base): the
+ * ".llvm." suffix of ThinLTO's promoted names, which profile readers strip
+ * to find a promoted local under its own name. */
 char *mtpc_promoted_name(const char *module_id, const char *base);
 
 #endif

@@ -38,11 +38,11 @@ define i32 @user(i32 %x) {
 
 ; P1-DAG: @pub = alias i32 (i32), ptr @impl
 ; P1-DAG: @weak_pub = weak alias i32 (i32), ptr @impl
-; P1-DAG: @local_alias.mtpc.{{[0-9a-f]+}} = hidden alias i32 (i32), ptr @impl
+; P1-DAG: @local_alias.llvm.mtpc{{[0-9a-f]+}} = hidden alias i32 (i32), ptr @impl
 ; P1-DAG: define i32 @impl(
 ; P0-DAG: declare i32 @pub(i32)
 ; P0-DAG: declare i32 @weak_pub(i32)
-; P0-DAG: declare hidden i32 @local_alias.mtpc.{{[0-9a-f]+}}(i32)
+; P0-DAG: declare hidden i32 @local_alias.llvm.mtpc{{[0-9a-f]+}}(i32)
 ; An alias of data lives with the data.
 ; P0-DAG: @var_alias = alias i32, getelementptr (i8, ptr @data, i64 4)
 ; P0-DAG: define i32 @user(

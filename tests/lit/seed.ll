@@ -43,10 +43,10 @@ define internal void @h() {
 ; PLAN: partition 0:
 ; PLAN-DAG: def   function foo
 ; PLAN-DAG: copy  function h
-; PLAN-DAG: def   function g {{.*}} exported promoted=g.mtpc.{{[0-9a-f]{16}$}}
+; PLAN-DAG: def   function g {{.*}} exported promoted=g.llvm.mtpc{{[0-9a-f]{16}$}}
 ; PLAN: partition 1:
 ; PLAN-DAG: def   function bar
-; PLAN-DAG: def   function h {{.*}} exported promoted=h.mtpc.{{[0-9a-f]{16}$}}
+; PLAN-DAG: def   function h {{.*}} exported promoted=h.llvm.mtpc{{[0-9a-f]{16}$}}
 ; g is noinline: no copy of it anywhere.
 ; PLAN-NOT: copy  function g
 
@@ -54,12 +54,12 @@ define internal void @h() {
 ; external hidden under a module-unique name; the small callee h is copied
 ; available_externally so it can still be inlined into foo.
 ; P0-DAG: define dso_local void @foo()
-; P0-DAG: define hidden void @g.mtpc.{{[0-9a-f]+}}()
-; P0-DAG: define available_externally hidden void @h.mtpc.{{[0-9a-f]+}}()
+; P0-DAG: define hidden void @g.llvm.mtpc{{[0-9a-f]+}}()
+; P0-DAG: define available_externally hidden void @h.llvm.mtpc{{[0-9a-f]+}}()
 ; P0-NOT: define {{.*}}@bar
 ; P1-DAG: define dso_local void @bar()
-; P1-DAG: define hidden void @h.mtpc.{{[0-9a-f]+}}()
-; P1-DAG: declare hidden void @g.mtpc.{{[0-9a-f]+}}()
+; P1-DAG: define hidden void @h.llvm.mtpc{{[0-9a-f]+}}()
+; P1-DAG: declare hidden void @g.llvm.mtpc{{[0-9a-f]+}}()
 ; P1-NOT: define {{.*}}@foo
 
 ; After the merge the promoted symbols are local again, under their own names.

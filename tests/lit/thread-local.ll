@@ -36,12 +36,12 @@ define i32 @b() {
 }
 
 ; PLAN-NOT: copy  variable tls
-; IR-DAG: @tls_shared.mtpc.{{[0-9a-f]+}} = hidden thread_local global i32 1
-; IR-DAG: @tls_shared.mtpc.{{[0-9a-f]+}} = external hidden thread_local global i32
+; IR-DAG: @tls_shared.llvm.mtpc{{[0-9a-f]+}} = hidden thread_local global i32 1
+; IR-DAG: @tls_shared.llvm.mtpc{{[0-9a-f]+}} = external hidden thread_local global i32
 ; IR-DAG: @tls_ie = thread_local(initialexec) global i32 2
 ; IR-DAG: @tls_ie = external thread_local(initialexec) global i32
-; IR-DAG: @tls_const.mtpc.{{[0-9a-f]+}} = hidden thread_local constant i32 3
-; IR-DAG: @tls_const.mtpc.{{[0-9a-f]+}} = external hidden thread_local constant i32
+; IR-DAG: @tls_const.llvm.mtpc{{[0-9a-f]+}} = hidden thread_local constant i32 3
+; IR-DAG: @tls_const.llvm.mtpc{{[0-9a-f]+}} = external hidden thread_local constant i32
 ; ELF-DAG: TLS LOCAL DEFAULT {{.*}} tls_shared
 ; ELF-DAG: TLS LOCAL DEFAULT {{.*}} tls_const
 ; ELF-DAG: TLS GLOBAL DEFAULT {{.*}} tls_ie

@@ -30,7 +30,7 @@ define ptr @b() {
   ret ptr @0
 }
 
-; IR-DAG: @__mtpc_unnamed.{{[0-9]+}}.mtpc.{{[0-9a-f]+}} = hidden unnamed_addr constant [6 x i8] c"hello\00"
-; IR-DAG: @__mtpc_unnamed.{{[0-9]+}}.mtpc.{{[0-9a-f]+}} = available_externally hidden unnamed_addr constant [6 x i8] c"hello\00"
-; IR-DAG: @__mtpc_unnamed.{{[0-9]+}}.mtpc.{{[0-9a-f]+}} = hidden global i32 0
-; IR-DAG: @__mtpc_unnamed.{{[0-9]+}}.mtpc.{{[0-9a-f]+}} = external hidden global i32
+; IR-DAG: @__mtpc_unnamed.{{[0-9]+}}.llvm.mtpc{{[0-9a-f]+}} = hidden unnamed_addr constant [6 x i8] c"hello\00"
+; IR-DAG: @__mtpc_unnamed.{{[0-9]+}}.llvm.mtpc{{[0-9a-f]+}} = available_externally hidden unnamed_addr constant [6 x i8] c"hello\00"
+; IR-DAG: @__mtpc_unnamed.{{[0-9]+}}.llvm.mtpc{{[0-9a-f]+}} = hidden global i32 0
+; IR-DAG: @__mtpc_unnamed.{{[0-9]+}}.llvm.mtpc{{[0-9a-f]+}} = external hidden global i32

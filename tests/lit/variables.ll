@@ -55,10 +55,10 @@ define i32 @b(i32 %i) {
 ; P0-DAG: @ext = external global i32
 ; P0-DAG: @common_var = external global i32
 ; P0-DAG: @only_a = internal global i32 0
-; P0-DAG: @shared.mtpc.{{[0-9a-f]+}} = external hidden global i32
+; P0-DAG: @shared.llvm.mtpc{{[0-9a-f]+}} = external hidden global i32
 ; Read-only data travels as an available_externally copy, so loads from it
 ; still fold.
-; P0-DAG: @table.mtpc.{{[0-9a-f]+}} = available_externally hidden constant [4 x i32] [i32 1, i32 2, i32 3, i32 4]
+; P0-DAG: @table.llvm.mtpc{{[0-9a-f]+}} = available_externally hidden constant [4 x i32] [i32 1, i32 2, i32 3, i32 4]
 ; An address taken is not a call: no copy of b.
 ; P0-DAG: @fptrs = internal constant [1 x ptr] [ptr @b]
 ; P0-DAG: declare i32 @b(i32)
@@ -66,8 +66,8 @@ define i32 @b(i32 %i) {
 
 ; P1-DAG: @ext = global i32 1
 ; P1-DAG: @common_var = common global i32 0
-; P1-DAG: @shared.mtpc.{{[0-9a-f]+}} = hidden global i32 0
-; P1-DAG: @table.mtpc.{{[0-9a-f]+}} = hidden constant [4 x i32]
+; P1-DAG: @shared.llvm.mtpc{{[0-9a-f]+}} = hidden global i32 0
+; P1-DAG: @table.llvm.mtpc{{[0-9a-f]+}} = hidden constant [4 x i32]
 ; P1-DAG: define i32 @b(
 ; P1-NOT: only_a
 ; P1-NOT: fptrs

@@ -52,8 +52,8 @@ static void test_seed_example(void) {
   CHECK(ownership_is_total(&g, &plan));
   CHECK(plan.nodes[foo].owner != plan.nodes[bar].owner);
   CHECK(plan.nodes[gg].exported && plan.nodes[h].exported);
-  CHECK(plan.nodes[gg].promoted_name && !strncmp(plan.nodes[gg].promoted_name, "g.mtpc.", 7));
-  CHECK_EQ_U(strlen(plan.nodes[gg].promoted_name), strlen("g.mtpc.") + 16);
+  CHECK(plan.nodes[gg].promoted_name && !strncmp(plan.nodes[gg].promoted_name, "g.llvm.mtpc", 11));
+  CHECK_EQ_U(strlen(plan.nodes[gg].promoted_name), strlen("g.llvm.mtpc") + 16);
   CHECK(!plan.nodes[foo].promoted_name && !plan.nodes[bar].promoted_name);
   /* h is small and inlinable: a copy where it is not owned; g is noinline. */
   uint32_t other = 1 - plan.nodes[h].owner;
@@ -319,7 +319,7 @@ static void test_promoted_names(void) {
   CHECK(!strcmp(a, b));
   CHECK(strcmp(a, c) != 0);
   CHECK(strcmp(a, d) != 0);
-  CHECK(!strncmp(a, "helper.mtpc.", 12) && strlen(a) == 12 + 16);
+  CHECK(!strncmp(a, "helper.llvm.mtpc", 16) && strlen(a) == 16 + 16);
   free(a);
   free(b);
   free(c);

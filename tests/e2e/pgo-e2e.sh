@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Profile-guided builds through the patched ld.lld, every module split
+# (threshold 0), against Debian's stock ld.lld-19: speedtest1 three ways.
+#  - IR PGO: -fprofile-use at compile time; the plan reads the counts.
+#  - Sample PGO (--lto-sample-profile): this machine has no LBR, so the
+#    sample profile is written from an instrumented run
+#    (make-sample-profile.py: coverage line counts plus each function's
+#    declaration line from DWARF).
+#  - Context-sensitive PGO: --lto-cs-profile-generate, run, merge,
+#    --lto-cs-profile-file. Each way takes its own CS profile: a CS profile
+#    names functions as the backend has them, promoted locals included.
+# The outputs must equal the stock builds', and callgrind instruction counts
+# must be within 0.3% of stock's; a split may run fewer (sample PGO does,
+# see docs/testing.rst), never more.
+#
+#   tests/e2e/pgo-e2e.sh BUILD_DIR WORK_DIR
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+lld=$build/bin/ld.lld
+[ -x "$lld" ] || { echo "no $lld: run lld-patches/build-lld.sh" >&2; exit 1; }
+src=$("$root/scripts/fetch-inputs.sh" sqlite)
+cc() { clang-19 -O2 -flto=thin -I"$src" "$@"; }
+split="--ld-path=$lld -Wl,--thinlto-mtpc-jobs=2,--thinlto-mtpc-threshold=0"
+link() { local out=$1; shift; clang-19 -flto=thin -fuse-ld=lld -Wl,--thinlto-jobs=2 "$@" -o "$out" -lm -lpthread -ldl; }
+# compile_pair SUFFIX FLAGS...: sqlite3$SUFFIX.o and speedtest1$SUFFIX.o
+compile_pair() {
+  local suffix=$1; shift
+  cc "$@" -c "$src/sqlite3.c" -o "sqlite3$suffix.o" &
+  cc "$@" -c "$src/speedtest1.c" -o "speedtest1$suffix.o"
+  wait
+}
+train() { "./$1" --size 25 > /dev/null; }
+# Instructions of a run (debug info stripped: valgrind 3.19 cannot read
+# every DWARF 5 form LLVM writes).
+instructions() {
+  llvm-objcopy-19 --strip-debug "$1" "$1.stripped"
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "./$1.stripped" --size 5 2>&1 |
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+output() { "./$1" --size 5 2>&1 | sed -E 's/[0-9]+\.[0-9]+s$//'; }
+# compare NAME: NAME-stock and NAME-split behave alike and run as fast.
+compare() {
+  local name=$1
+  diff -u <(output "$name-stock") <(output "$name-split")
+  local stock split
+  stock=$(instructions "$name-stock")
+  split=$(instructions "$name-split")
+  python3 - "$name" "$stock" "$split" <<'PY'
+import sys
+name, stock, split = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+ratio = split / stock
+print(f"{name}: stock {stock} instructions, split {split} ({ratio:.4f}x)")
+sys.exit(0 if ratio <= 1.003 else 1)
+PY
+}
+
+# IR PGO: instrumented run, then -fprofile-use.
+compile_pair -gen -fprofile-generate="$work/ir-raw"
+link ir-gen sqlite3-gen.o speedtest1-gen.o -fprofile-generate
+train ir-gen
+llvm-profdata-19 merge ir-raw/*.profraw -o ir.profdata
+compile_pair -ir -fprofile-use=ir.profdata
+link ir-stock sqlite3-ir.o speedtest1-ir.o
+link ir-split sqlite3-ir.o speedtest1-ir.o $split -Wl,--thinlto-mtpc-stats=ir.stats
+grep -q "sqlite3-ir.o: [0-9]* partitions" ir.stats
+compare ir
+
+# Sample PGO from a profile written from coverage counts.
+clang-19 -O0 -g -fprofile-instr-generate -fcoverage-mapping -I"$src" "$src/sqlite3.c" \
+  "$src/speedtest1.c" -o coverage -lm -lpthread -ldl
+LLVM_PROFILE_FILE=coverage.profraw ./coverage --size 25 > /dev/null
+llvm-profdata-19 merge coverage.profraw -o coverage.profdata
+llvm-cov-19 export -format=lcov -instr-profile coverage.profdata coverage > coverage.lcov
+llvm-dwarfdump-19 --debug-info coverage > coverage.dwarf
+"$here/make-sample-profile.py" coverage.dwarf coverage.lcov > sample.prof
+llvm-profdata-19 show --sample sample.prof > /dev/null
+sample="-fprofile-sample-use=$work/sample.prof"
+compile_pair -sample -gline-tables-only -fdebug-info-for-profiling "$sample"
+link sample-stock sqlite3-sample.o speedtest1-sample.o "$sample"
+link sample-split sqlite3-sample.o speedtest1-sample.o "$sample" $split \
+  -Wl,--thinlto-mtpc-stats=sample.stats
+grep -q "sqlite3-sample.o: [0-9]* partitions" sample.stats
+compare sample
+
+# Context-sensitive PGO on top of the IR profile, each way with its own.
+compile_pair -csgen -fprofile-use=ir.profdata -fcs-profile-generate="$work/cs-raw"
+for way in stock split; do
+  extra=""
+  [ $way = split ] && extra=$split
+  rm -rf cs-raw
+  link cs-gen-$way sqlite3-csgen.o speedtest1-csgen.o -fcs-profile-generate $extra
+  train cs-gen-$way
+  llvm-profdata-19 merge ir.profdata cs-raw/*.profraw -o cs-$way.profdata
+  llvm-profdata-19 show --showcs cs-$way.profdata | grep -q "Total functions: [1-9]"
+  link cs-$way sqlite3-ir.o speedtest1-ir.o -Wl,--lto-cs-profile-file=cs-$way.profdata $extra
+done
+compare cs
+echo "pgo e2e: all checks passed"
