@@ -194,7 +194,7 @@ static mtpc_status make_settings(session *s) {
   if (!s->settings)
     return fail(s->r, MTPC_ERR_OUTPUT, message);
   /* lld -r cannot merge assembly. */
-  if (mtpc_bridge_settings_assembly(s->settings) && s->o->merge && !s->unsplit_reason)
+  if (mtpc_bridge_settings_describe(s->settings)->assembly && s->o->merge && !s->unsplit_reason)
     s->unsplit_reason = "assembly output cannot be merged (use merge = 0)";
   return MTPC_OK;
 }

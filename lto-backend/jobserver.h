@@ -1,5 +1,4 @@
-/* GNU make's jobserver, named by MAKEFLAGS: LLVM 22's client, or with LLVM 19
- * a small one of mtpc's. (C++, jobserver.cpp.) */
+/* GNU make's jobserver, named by MAKEFLAGS (jobserver.c). */
 #ifndef MTPC_JOBSERVER_H
 #define MTPC_JOBSERVER_H
 

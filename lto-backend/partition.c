@@ -10,6 +10,7 @@
 
 #include <llvm-c/Comdat.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
 
 #include "../partitioner/support.h"
 #include "ir_edit.h"
@@ -22,6 +23,7 @@ typedef struct partition_ctx {
   LLVMValueRef *values; /* plan node -> value in this module */
   mtpc_ptrmap value_node;
   unsigned pgo_name_kind; /* "PGOFuncName" metadata */
+  LLVMDIBuilderRef debug_info; /* declarations' subprograms; NULL without debug info */
 } partition_ctx;
 
 static int collect_values(partition_ctx *c, char **message) {
@@ -116,13 +118,28 @@ static void restore_pgo_name(partition_ctx *c, LLVMValueRef fn, const char *pgo_
   LLVMGlobalSetMetadata(fn, c->pgo_name_kind, LLVMMDNodeInContext2(ctx, &name, 1));
 }
 
+/* A declaration of a function defined elsewhere gets a subprogram, as clang
+ * gives one to a function it calls but does not define: a call to it then
+ * keeps its call-site entry, whose DW_AT_call_origin names the callee. */
+static void describe_declaration(LLVMDIBuilderRef builder, LLVMValueRef fn,
+                                 const mtpc_debug_decl *d) {
+  LLVMMetadataRef file = LLVMDIBuilderCreateFile(builder, d->file, strlen(d->file),
+                                                 d->directory, strlen(d->directory));
+  LLVMMetadataRef sp = LLVMDIBuilderCreateFunction(
+      builder, file, d->name, strlen(d->name), d->linkage_name, strlen(d->linkage_name), file,
+      d->line, NULL, 0, /*IsDefinition=*/0, 0, (LLVMDIFlags)d->flags, /*IsOptimized=*/1);
+  LLVMSetSubprogram(fn, sp);
+}
+
 static LLVMValueRef make_declaration(partition_ctx *c, LLVMValueRef v, const mtpc_plan_node *n) {
   if (n->flags & MTPC_N_DEFINITION)
     v = mtpc_bridge_make_declaration(v);
   if (n->promoted_name)
     promote(v, n);
-  if (n->pgo_name && n->kind == MTPC_FUNCTION)
+  if (n->kind == MTPC_FUNCTION && n->pgo_name)
     restore_pgo_name(c, v, n->pgo_name);
+  if (n->kind == MTPC_FUNCTION && n->debug_decl && c->debug_info)
+    describe_declaration(c->debug_info, v, n->debug_decl);
   return v;
 }
 
@@ -207,15 +224,29 @@ static int erase_absent(partition_ctx *c, char **message) {
   return 0;
 }
 
-void mtpc_strip_discarded_debug_info(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q) {
+void mtpc_finish_debug_info(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q) {
+  LLVMDIBuilderRef builder = NULL;
   for (uint32_t i = 0; i < plan->node_count; i++) {
     const mtpc_plan_node *n = &plan->nodes[i];
-    int defined_here = n->owner == q || mtpc_plan_has_clone(plan, q, i);
-    if (n->kind != MTPC_FUNCTION || !defined_here || mtpc_plan_first_definer(plan, i) == q)
+    if (n->kind != MTPC_FUNCTION)
       continue;
-    LLVMValueRef f = LLVMGetNamedFunction(module, n->name);
-    if (f && !LLVMIsDeclaration(f))
+    int defined_here = n->owner == q || mtpc_plan_has_clone(plan, q, i);
+    int copied_here = mtpc_plan_has_copy(plan, q, i);
+    if (!(defined_here && mtpc_plan_first_definer(plan, i) != q) && !(copied_here && n->debug_decl))
+      continue;
+    const char *name = n->promoted_name ? n->promoted_name : n->name;
+    LLVMValueRef f = LLVMGetNamedFunction(module, name);
+    if (f && defined_here && !LLVMIsDeclaration(f)) {
       mtpc_bridge_strip_debug_info(f);
+    } else if (f && copied_here && LLVMIsDeclaration(f) && !LLVMGetSubprogram(f)) {
+      if (!builder)
+        builder = LLVMCreateDIBuilderDisallowUnresolved(module);
+      describe_declaration(builder, f, n->debug_decl);
+    }
+  }
+  if (builder) {
+    LLVMDIBuilderFinalize(builder);
+    LLVMDisposeDIBuilder(builder);
   }
 }
 
@@ -234,7 +265,13 @@ int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
   if (!failed) {
     rebuild_used_list(&c, "llvm.used");
     rebuild_used_list(&c, "llvm.compiler.used");
+    if (LLVMGetNamedMetadataNumOperands(module, "llvm.dbg.cu") > 0)
+      c.debug_info = LLVMCreateDIBuilderDisallowUnresolved(module);
     rewrite_globals(&c);
+    if (c.debug_info) {
+      LLVMDIBuilderFinalize(c.debug_info);
+      LLVMDisposeDIBuilder(c.debug_info);
+    }
     if (q != 0)
       LLVMSetModuleInlineAsm2(module, "", 0); /* module asm belongs to partition 0 */
     failed = erase_absent(&c, message);

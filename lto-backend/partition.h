@@ -14,7 +14,9 @@ int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
 
 /* After optimization: a function that several partitions define (a clone)
  * keeps its debug info only in the first of them, whose copy the merge and
- * the linker keep; the discarded copies would leave DWARF at address 0. */
-void mtpc_strip_discarded_debug_info(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q);
+ * the linker keep; the discarded copies would leave DWARF at address 0. And a
+ * copy the optimizer dropped (not inlined everywhere) is described as a
+ * declaration, so calls to it keep their call-site entries. */
+void mtpc_finish_debug_info(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q);
 
 #endif

@@ -45,6 +45,7 @@ struct mtpc_bridge_settings {
   std::unique_ptr<lto::Config> owned;
   const lto::Config *conf = nullptr;
   std::string dwo_name, dwo_output;
+  mtpc_bridge_settings_info info = {};
 };
 
 static std::optional<CodeModel::Model> code_model(mtpc_code_model model) {
@@ -120,6 +121,10 @@ extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options 
     s->dwo_name = c.SplitDwarfFile;
     s->dwo_output = c.SplitDwarfOutput;
   }
+  s->info = {s->dwo_name.empty() ? nullptr : s->dwo_name.c_str(),
+             s->dwo_output.empty() ? nullptr : s->dwo_output.c_str(),
+             c.CGFileType == CodeGenFileType::AssemblyFile, c.DebugPassManager,
+             c.ShouldDiscardValueNames};
   return s.release();
 }
 
@@ -127,24 +132,9 @@ extern "C" void mtpc_bridge_settings_free(mtpc_bridge_settings *s) { delete s; }
 
 const lto::Config &mtpc_pipeline::config(const mtpc_bridge_settings *s) { return *s->conf; }
 
-extern "C" const char *mtpc_bridge_settings_dwo_name(const mtpc_bridge_settings *s) {
-  return s->dwo_name.empty() ? nullptr : s->dwo_name.c_str();
-}
-
-extern "C" const char *mtpc_bridge_settings_dwo_output(const mtpc_bridge_settings *s) {
-  return s->dwo_output.empty() ? nullptr : s->dwo_output.c_str();
-}
-
-extern "C" int mtpc_bridge_settings_assembly(const mtpc_bridge_settings *s) {
-  return s->conf->CGFileType == CodeGenFileType::AssemblyFile;
-}
-
-extern "C" int mtpc_bridge_settings_debug_passes(const mtpc_bridge_settings *s) {
-  return s->conf->DebugPassManager;
-}
-
-extern "C" int mtpc_bridge_settings_discard_names(const mtpc_bridge_settings *s) {
-  return s->conf->ShouldDiscardValueNames;
+extern "C" const mtpc_bridge_settings_info *
+mtpc_bridge_settings_describe(const mtpc_bridge_settings *s) {
+  return &s->info;
 }
 
 // As lto's createTargetMachine does it.

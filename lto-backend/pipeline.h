@@ -28,18 +28,20 @@ mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options *options, i
                                                   int codegen_level, char **message);
 void mtpc_bridge_settings_free(mtpc_bridge_settings *settings);
 
-/* Split DWARF of the module as one unit: the name its skeleton unit records
- * and the file the .dwo goes to; NULL when there is none. A name without an
- * output is single-file split DWARF (the .dwo sections stay in the object). */
-const char *mtpc_bridge_settings_dwo_name(const mtpc_bridge_settings *settings);
-const char *mtpc_bridge_settings_dwo_output(const mtpc_bridge_settings *settings);
-/* 1 when code generation writes assembly rather than an object. */
-int mtpc_bridge_settings_assembly(const mtpc_bridge_settings *settings);
-/* 1 when the pipeline prints its passes (--lto-debug-pass-manager). */
-int mtpc_bridge_settings_debug_passes(const mtpc_bridge_settings *settings);
-/* 1 when value names are dropped as the module is read, as LLVM's LTO does
- * unless temporary files are saved. */
-int mtpc_bridge_settings_discard_names(const mtpc_bridge_settings *settings);
+/* What the C side needs to know of the settings. */
+typedef struct mtpc_bridge_settings_info {
+  /* Split DWARF of the module as one unit: the name its skeleton unit
+   * records and the file the .dwo goes to; NULL when there is none. A name
+   * without an output is single-file split DWARF (the .dwo sections stay in
+   * the object). */
+  const char *dwo_name;
+  const char *dwo_output;
+  int assembly;      /* code generation writes assembly, not an object */
+  int debug_passes;  /* the pipeline prints its passes (--lto-debug-pass-manager) */
+  int discard_names; /* value names are dropped as the module is read, as LLVM's
+                        LTO does unless temporary files are saved */
+} mtpc_bridge_settings_info;
+const mtpc_bridge_settings_info *mtpc_bridge_settings_describe(const mtpc_bridge_settings *s);
 
 /* A TargetMachine for one partition, created as LLVM's LTO creates one for
  * the module (the Config's CPU, features, TargetOptions, relocation and code

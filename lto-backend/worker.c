@@ -100,8 +100,8 @@ static int codegen(const mtpc_codegen_config *config, LLVMModuleRef module,
     job->message = mtpc_xstrdup("injected fault (MTPC_FAULT)");
     return 1;
   }
-  const char *dwo_name = mtpc_bridge_settings_dwo_name(config->settings);
-  const char *dwo_output = mtpc_bridge_settings_dwo_output(config->settings);
+  const char *dwo_name = mtpc_bridge_settings_describe(config->settings)->dwo_name;
+  const char *dwo_output = mtpc_bridge_settings_describe(config->settings)->dwo_output;
   if (dwo_name && dwo_output) {
     job->dwo_name = mtpc_partition_file_name(dwo_name, job->partition);
     job->dwo_output = mtpc_partition_file_name(dwo_output, job->partition);
@@ -164,7 +164,7 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   LLVMContextRef context = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(context, on_llvm_diagnostic, &diag);
   /* Names stay for IR that people read (--emit-partitions, --save-temps). */
-  LLVMContextSetDiscardValueNames(context, mtpc_bridge_settings_discard_names(config->settings) &&
+  LLVMContextSetDiscardValueNames(context, mtpc_bridge_settings_describe(config->settings)->discard_names &&
                                                !config->options->emit_partitions_dir);
   char *message = NULL;
   double start = mtpc_now_seconds();
@@ -208,7 +208,7 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   if (!failed) {
     save_temp(config, module, job->partition, "4.opt");
     if (plan)
-      mtpc_strip_discarded_debug_info(module, plan, job->partition);
+      mtpc_finish_debug_info(module, plan, job->partition);
     save_temp(config, module, job->partition, "5.precodegen");
     mtpc_bridge_time_trace_begin("mtpc codegen", detail);
     failed = codegen(config, module, machine, job);
@@ -291,7 +291,7 @@ void mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtp
     p.order[i] = i;
   /* LLVM prints passes to one process-wide stream: one partition at a time,
    * in order, keeps each partition's log whole. */
-  int print_passes = mtpc_bridge_settings_debug_passes(config->settings);
+  int print_passes = mtpc_bridge_settings_describe(config->settings)->debug_passes;
   if (plan && !print_passes)
     qsort_r(p.order, job_count, sizeof(uint32_t), larger_partition_first, (void *)plan);
   if (print_passes || threads > job_count)

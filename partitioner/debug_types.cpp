@@ -1,7 +1,7 @@
 #include "debug_types.h"
 
 #include "debug_type_keys.h"
-#include "llvm/IR/GlobalValue.h"
+#include "llvm/IR/Function.h"
 
 using namespace llvm;
 
@@ -12,6 +12,20 @@ struct mtpc_type_walk {
 extern "C" mtpc_type_walk *mtpc_type_walk_create(void) { return new mtpc_type_walk; }
 
 extern "C" void mtpc_type_walk_free(mtpc_type_walk *walk) { delete walk; }
+
+extern "C" int mtpc_subprogram_names(LLVMValueRef function, const char **name, size_t *name_len,
+                                     const char **linkage_name, size_t *linkage_len,
+                                     unsigned *flags) {
+  const DISubprogram *sp = unwrap<Function>(function)->getSubprogram();
+  if (!sp)
+    return 0;
+  *name = sp->getName().data();
+  *name_len = sp->getName().size();
+  *linkage_name = sp->getLinkageName().data();
+  *linkage_len = sp->getLinkageName().size();
+  *flags = sp->getFlags() & ~DINode::FlagAllCallsDescribed; // a definition's only
+  return 1;
+}
 
 extern "C" void mtpc_walk_debug_types(mtpc_type_walk *walk, LLVMValueRef global,
                                       mtpc_type_found *found, void *arg) {

@@ -24,6 +24,12 @@ void mtpc_type_walk_free(mtpc_type_walk *walk);
 void mtpc_walk_debug_types(mtpc_type_walk *walk, LLVMValueRef global, mtpc_type_found *found,
                            void *arg);
 
+/* The name, linkage name (empty in C) and the DIFlags a declaration may
+ * carry of a function's DISubprogram, which LLVM-C cannot read; 0 when it has
+ * none. The strings live as long as the module's context. */
+int mtpc_subprogram_names(LLVMValueRef function, const char **name, size_t *name_len,
+                          const char **linkage_name, size_t *linkage_len, unsigned *flags);
+
 #ifdef __cplusplus
 }
 #endif

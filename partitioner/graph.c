@@ -18,7 +18,7 @@ void mtpc_graph_init(mtpc_graph *g, const char *module_id) {
 
 uint32_t mtpc_graph_add_node(mtpc_graph *g, mtpc_node_kind kind, const char *name, size_t len,
                              uint32_t flags, uint32_t comdat, uint64_t cost) {
-  mtpc_node node = {mtpc_xstrndup(name, len), (uint32_t)len, kind, flags, comdat, cost, NULL};
+  mtpc_node node = {mtpc_xstrndup(name, len), (uint32_t)len, kind, flags, comdat, cost, NULL, NULL};
   size_t count = g->node_count;
   MTPC_PUSH(g->nodes, count, g->node_cap, node);
   return g->node_count++;
@@ -37,6 +37,25 @@ void mtpc_graph_add_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kin
 void mtpc_graph_set_pgo_name(mtpc_graph *g, uint32_t node, const char *name, size_t len) {
   free(g->nodes[node].pgo_name);
   g->nodes[node].pgo_name = mtpc_xstrndup(name, len);
+}
+
+mtpc_debug_decl *mtpc_debug_decl_copy(const mtpc_debug_decl *d) {
+  if (!d)
+    return NULL;
+  mtpc_debug_decl *copy = mtpc_xmalloc(sizeof(*copy));
+  *copy = (mtpc_debug_decl){mtpc_xstrdup(d->name), mtpc_xstrdup(d->linkage_name),
+                            mtpc_xstrdup(d->file), mtpc_xstrdup(d->directory), d->line, d->flags};
+  return copy;
+}
+
+void mtpc_debug_decl_free(mtpc_debug_decl *d) {
+  if (!d)
+    return;
+  free(d->name);
+  free(d->linkage_name);
+  free(d->file);
+  free(d->directory);
+  free(d);
 }
 
 void mtpc_graph_add_bond(mtpc_graph *g, uint32_t a, uint32_t b) {
@@ -124,6 +143,7 @@ void mtpc_graph_free(mtpc_graph *g) {
   for (uint32_t i = 0; i < g->node_count; i++) {
     free(g->nodes[i].name);
     free(g->nodes[i].pgo_name);
+    mtpc_debug_decl_free(g->nodes[i].debug_decl);
   }
   free(g->nodes);
   free(g->edge_offsets);

@@ -41,6 +41,13 @@ enum mtpc_node_flags {
   MTPC_N_PROFILED = 1u << 21            /* a function with an entry count: its calls have counts */
 };
 
+/* What a declaration of a function needs for its debug info, so that a call
+ * into another partition keeps its call-site entry (DW_TAG_call_site). */
+typedef struct mtpc_debug_decl {
+  char *name, *linkage_name, *file, *directory;
+  uint32_t line, flags; /* flags: DIFlags */
+} mtpc_debug_decl;
+
 typedef struct mtpc_node {
   char *name;
   uint32_t name_len;
@@ -49,6 +56,7 @@ typedef struct mtpc_node {
   uint32_t comdat; /* COMDAT id or MTPC_NONE */
   uint64_t cost;   /* IR instructions for functions, 0 otherwise */
   char *pgo_name;  /* a function's "PGOFuncName" metadata (profiles' name of a local), or NULL */
+  mtpc_debug_decl *debug_decl; /* a defined function's, with debug info; else NULL */
 } mtpc_node;
 
 /* A named C type of the debug info and the first node, in module order, whose
@@ -101,6 +109,8 @@ void mtpc_graph_add_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kin
 void mtpc_graph_add_counted_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kind kind,
                                  uint64_t count);
 void mtpc_graph_set_pgo_name(mtpc_graph *g, uint32_t node, const char *name, size_t len);
+mtpc_debug_decl *mtpc_debug_decl_copy(const mtpc_debug_decl *decl);
+void mtpc_debug_decl_free(mtpc_debug_decl *decl);
 void mtpc_graph_add_bond(mtpc_graph *g, uint32_t a, uint32_t b);
 void mtpc_graph_add_debug_type(mtpc_graph *g, const char *key, uint32_t node);
 /* Builds the CSR arrays and applies the graph-level rules (a reference into a

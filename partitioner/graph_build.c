@@ -9,6 +9,7 @@
 
 #include <llvm-c/Comdat.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
 
 #include "debug_types.h"
 #include "graph.h"
@@ -389,12 +390,35 @@ static void walk_debug_types(builder *b, mtpc_type_walk *walk, LLVMValueRef v) {
   mtpc_walk_debug_types(walk, v, add_debug_type, &site);
 }
 
+/* What a declaration of defined function `id` needs to describe it. */
+static void record_debug_decl(builder *b, uint32_t id, LLVMValueRef f) {
+  const char *name, *linkage;
+  size_t name_len, linkage_len;
+  unsigned flags;
+  LLVMMetadataRef sp = LLVMGetSubprogram(f);
+  if (!sp || !mtpc_subprogram_names(f, &name, &name_len, &linkage, &linkage_len, &flags))
+    return;
+  LLVMMetadataRef file = LLVMDIScopeGetFile(sp);
+  unsigned file_len = 0, dir_len = 0;
+  const char *file_name = file ? LLVMDIFileGetFilename(file, &file_len) : "";
+  const char *dir = file ? LLVMDIFileGetDirectory(file, &dir_len) : "";
+  mtpc_debug_decl *d = mtpc_xmalloc(sizeof(*d));
+  *d = (mtpc_debug_decl){mtpc_xstrndup(name, name_len), mtpc_xstrndup(linkage, linkage_len),
+                         mtpc_xstrndup(file_name, file_len), mtpc_xstrndup(dir, dir_len),
+                         LLVMDISubprogramGetLine(sp), flags};
+  b->g->nodes[id].debug_decl = d;
+}
+
 static void find_debug_types(builder *b) {
   if (LLVMGetNamedMetadataNumOperands(b->module, "llvm.dbg.cu") == 0)
     return;
   mtpc_type_walk *walk = mtpc_type_walk_create();
-  for (LLVMValueRef f = LLVMGetFirstFunction(b->module); f; f = LLVMGetNextFunction(f))
+  uint32_t id = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(b->module); f; f = LLVMGetNextFunction(f), id++) {
     walk_debug_types(b, walk, f);
+    if (mtpc_node_ownable(&b->g->nodes[id]))
+      record_debug_decl(b, id, f);
+  }
   for (LLVMValueRef v = LLVMGetFirstGlobal(b->module); v; v = LLVMGetNextGlobal(v))
     walk_debug_types(b, walk, v);
   mtpc_type_walk_free(walk);

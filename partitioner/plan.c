@@ -724,7 +724,8 @@ static void init_plan_nodes(const mtpc_graph *g, mtpc_plan *plan) {
     const mtpc_node *n = &g->nodes[i];
     plan->nodes[i] = (mtpc_plan_node){mtpc_xstrndup(n->name, n->name_len), NULL, n->kind,
                                       n->flags, MTPC_NONE, MTPC_NONE, n->cost, 0,
-                                      n->pgo_name ? mtpc_xstrdup(n->pgo_name) : NULL};
+                                      n->pgo_name ? mtpc_xstrdup(n->pgo_name) : NULL,
+                                      mtpc_debug_decl_copy(n->debug_decl)};
     if (mtpc_node_ownable(n))
       plan->total_cost += n->cost;
   }
@@ -853,6 +854,7 @@ void mtpc_plan_free(mtpc_plan *plan) {
     free(plan->nodes[i].name);
     free(plan->nodes[i].promoted_name);
     free(plan->nodes[i].pgo_name);
+    mtpc_debug_decl_free(plan->nodes[i].debug_decl);
   }
   free(plan->nodes);
   free(plan->partitions);

@@ -42,6 +42,7 @@ typedef struct mtpc_plan_node {
   uint64_t cost;
   int exported;        /* referenced from a partition other than its owner */
   char *pgo_name;      /* the profile's name of a function, when not its own (graph's) */
+  mtpc_debug_decl *debug_decl; /* the graph's: how a declaration describes it */
 } mtpc_plan_node;
 
 typedef struct mtpc_plan_partition {

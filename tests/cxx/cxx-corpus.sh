@@ -11,7 +11,10 @@
 #   cli-one  the same module compiled unsplit (--partitions 1).
 # Variants add flags (sanitizers, debug info, whole-program vtables: without
 # split LTO units, which llvm-link cannot join); with -g the split programs'
-# DWARF must verify.
+# DWARF must verify. A program with a count-indirect-calls file is also built
+# without its flags: the lld build must make as many indirect calls as the
+# stock one, and fewer than that plain build (the calls devirtualization
+# turned direct stay direct when every module is split).
 #
 #   tests/cxx/cxx-corpus.sh BUILD_DIR WORK_DIR
 set -euo pipefail
@@ -56,6 +59,9 @@ build_ways() {
     clang++-19 -fuse-ld=lld --ld-path="$stock_lld" $link "$out.$way.o" -o "$out.$way"
   done
 }
+
+# indirect_calls EXE: calls and jumps through a register or memory.
+indirect_calls() { llvm-objdump-19 -d --no-show-raw-insn "$1" | grep -cE '(call|jmp)q?\s+\*'; }
 
 run() { # run EXE OUT: output and exit status
   local status=0
@@ -112,10 +118,19 @@ for v in "${variants[@]}"; do
       llvm-dwarfdump-19 --verify --quiet "$out/$f" || { echo "$name: $f: broken DWARF"; exit 1; }
     done
   fi
-  # A program with an expect-unsplit file holds what mtpc must not split.
-  if [ -f "$src/expect-unsplit" ]; then
-    grep -q "compiling unsplit" "$out/prog.cli.err" || { echo "$name: expected an unsplit compile"; exit 1; }
-  elif [ -s "$out/prog.cli.err" ]; then
+  if [ -f "$src/count-indirect-calls" ]; then
+    plain=()
+    for f in "$src"/*.cpp; do
+      clang++-19 -O2 -std=c++17 -flto=thin -c "$f" -o "$out/$(basename "$f" .cpp).plain.o"
+      plain+=("$out/$(basename "$f" .cpp).plain.o")
+    done
+    clang++-19 -flto=thin -fuse-ld=lld --ld-path="$stock_lld" "${plain[@]}" -o "$out/prog.plain"
+    calls_stock=$(indirect_calls "$out/prog.stock") calls_lld=$(indirect_calls "$out/prog.lld")
+    calls_plain=$(indirect_calls "$out/prog.plain")
+    echo "$name: indirect calls: stock $calls_stock, split $calls_lld, without its flags $calls_plain"
+    [ "$calls_lld" -eq "$calls_stock" ] && [ "$calls_stock" -lt "$calls_plain" ] || exit 1
+  fi
+  if [ -s "$out/prog.cli.err" ]; then
     echo "$name: unexpected diagnostics:"; cat "$out/prog.cli.err"; exit 1
   else
     parts=$("$mtpc" plan "$out/prog.bc" --partitions max | sed -n 's/^partitions: //p')

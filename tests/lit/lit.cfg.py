@@ -19,6 +19,8 @@ config.substitutions.append(
     ("%global-symbols", os.path.join(config.test_source_root, "..", "global-symbols.sh")))
 config.substitutions.append(
     ("%peak-concurrency", os.path.join(config.test_source_root, "..", "peak-concurrency.py")))
+config.substitutions.append(
+    ("%debug-stats", os.path.join(config.test_source_root, "..", "debug-stats.py")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 # Every partition module must pass the verifier on its own.
 config.substitutions.append(

@@ -1,7 +1,7 @@
 // Virtual calls under -fwhole-program-vtables: the modules carry type tests
-// (llvm.type.test), which ThinLTO uses for devirtualization. mtpc compiles
-// such modules unsplit (the CLI warns; ld.lld leaves them to its own
-// backend), so this program checks the fallback keeps behavior.
+// (llvm.type.test), which ThinLTO's backend resolves with the combined index
+// before anything else; mtpc runs those passes on the whole module, then
+// splits it, so the calls the stock backend devirtualizes stay direct.
 #pragma once
 
 struct Animal {

@@ -1,0 +1,97 @@
+/* GNU make's jobserver as MAKEFLAGS names it: a FIFO (make 4.4), or a pipe's
+ * two descriptors (make 4.3), which make closes for recipes it does not know
+ * to be recursive. Reads never block, on a description of our own (a pipe
+ * reopened through /proc), so make's stays as it is. */
+#define _GNU_SOURCE
+#include "jobserver.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef struct jobserver_client {
+  int read_fd, write_fd;
+  atomic_bool implicit_free;
+} jobserver_client;
+
+/* The value of the last --jobserver-auth= (or older --jobserver-fds=). */
+static const char *auth_value(const char *flags, size_t *len) {
+  const char *value = NULL;
+  *len = 0;
+  for (const char *p = flags; p && *p;) {
+    size_t word = strcspn(p, " ");
+    static const char *const prefixes[] = {"--jobserver-auth=", "--jobserver-fds="};
+    for (size_t i = 0; i < 2; i++) {
+      size_t n = strlen(prefixes[i]);
+      if (word > n && strncmp(p, prefixes[i], n) == 0) {
+        value = p + n;
+        *len = word - n;
+      }
+    }
+    p += word + (p[word] == ' ');
+  }
+  return value;
+}
+
+static int open_jobserver(jobserver_client *c) {
+  size_t len;
+  const char *value = auth_value(getenv("MAKEFLAGS"), &len);
+  if (!value)
+    return 0;
+  char *auth = strndup(value, len);
+  int read_fd = -1, write_fd = -1;
+  if (strncmp(auth, "fifo:", 5) == 0) {
+    read_fd = write_fd = open(auth + 5, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+  } else if (sscanf(auth, "%d,%d", &read_fd, &write_fd) == 2 && fcntl(read_fd, F_GETFD) != -1 &&
+             fcntl(write_fd, F_GETFD) != -1) {
+    char pipe[64];
+    snprintf(pipe, sizeof pipe, "/proc/self/fd/%d", read_fd);
+    read_fd = open(pipe, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  } else {
+    read_fd = -1;
+  }
+  free(auth);
+  c->read_fd = read_fd;
+  c->write_fd = write_fd;
+  atomic_store(&c->implicit_free, 1);
+  return read_fd >= 0;
+}
+
+/* Looked for again until found: `mtpc distribute` may make a jobserver and
+ * name it in MAKEFLAGS later. */
+static jobserver_client *jobserver(void) {
+  static jobserver_client client;
+  static int connected;
+  static pthread_mutex_t connecting = PTHREAD_MUTEX_INITIALIZER;
+  pthread_mutex_lock(&connecting);
+  if (!connected)
+    connected = open_jobserver(&client);
+  pthread_mutex_unlock(&connecting);
+  return connected ? &client : NULL;
+}
+
+int mtpc_bridge_jobserver_present(void) { return jobserver() != NULL; }
+
+int mtpc_bridge_jobserver_try_acquire(void) {
+  jobserver_client *c = jobserver();
+  if (atomic_exchange(&c->implicit_free, 0))
+    return MTPC_BRIDGE_IMPLICIT_SLOT;
+  unsigned char token;
+  return read(c->read_fd, &token, 1) == 1 ? token : -1;
+}
+
+void mtpc_bridge_jobserver_release(int slot) {
+  jobserver_client *c = jobserver();
+  if (slot == MTPC_BRIDGE_IMPLICIT_SLOT) {
+    atomic_store(&c->implicit_free, 1);
+    return;
+  }
+  unsigned char byte = (unsigned char)slot;
+  while (write(c->write_fd, &byte, 1) < 0 && errno == EINTR)
+    ;
+}
