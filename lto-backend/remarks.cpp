@@ -48,6 +48,8 @@ extern "C" void mtpc_bridge_remarks_end(mtpc_bridge_remarks *r, void **text, siz
 
 // Calls emit() on every remark of one partition's YAML.
 template <typename Emit> static Error for_each_remark(StringRef yaml, Emit emit) {
+  if (yaml.empty()) // a partition without remarks
+    return Error::success();
   Expected<std::unique_ptr<remarks::RemarkParser>> parser =
       remarks::createRemarkParser(remarks::Format::YAML, yaml);
   if (!parser)
