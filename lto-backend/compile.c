@@ -113,24 +113,6 @@ static unsigned hardware_threads(void) {
   return n > 0 ? (unsigned)n : 1;
 }
 
-static LLVMRelocMode reloc_mode(const mtpc_options *o, LLVMModuleRef module) {
-  switch (o->reloc_model) {
-  case MTPC_RELOC_STATIC:
-    return LLVMRelocStatic;
-  case MTPC_RELOC_PIC:
-    return LLVMRelocPIC;
-  case MTPC_RELOC_DYNAMIC_NO_PIC:
-    return LLVMRelocDynamicNoPic;
-  case MTPC_RELOC_DEFAULT:
-    break;
-  }
-  return mtpc_bridge_module_is_pic(module) ? LLVMRelocPIC : LLVMRelocStatic;
-}
-
-static const LLVMCodeGenOptLevel codegen_levels[] = {
-    LLVMCodeGenLevelNone, LLVMCodeGenLevelLess, LLVMCodeGenLevelDefault,
-    LLVMCodeGenLevelAggressive};
-
 static char *check_options(const mtpc_options *o) {
   if (o->opt_level > 3)
     return mtpc_xasprintf("optimization level %u is not 0, 1, 2 or 3", o->opt_level);
@@ -138,6 +120,8 @@ static char *check_options(const mtpc_options *o) {
     return mtpc_xasprintf("code generation level %u is not 0, 1, 2 or 3", o->codegen_opt_level);
   if ((unsigned)o->reloc_model > MTPC_RELOC_DYNAMIC_NO_PIC)
     return mtpc_xasprintf("unknown relocation model %d", (int)o->reloc_model);
+  if ((unsigned)o->code_model > MTPC_CODE_MODEL_LARGE)
+    return mtpc_xasprintf("unknown code model %d", (int)o->code_model);
   return NULL;
 }
 
@@ -156,6 +140,8 @@ typedef struct session {
   const char *unsplit_reason;
   LLVMMemoryBufferRef written; /* bitcode written from module */
   mtpc_bridge_settings *settings;
+  const char *dwo_name, *dwo_output; /* the settings', resolved */
+  char *dwo_path;                    /* <dwo_dir>/<task>.dwo */
 } session;
 
 /* The caller's slot goes to the workers once, whatever path the compile takes. */
@@ -189,12 +175,20 @@ static mtpc_status resolve_target(session *s) {
 
 static mtpc_status make_settings(session *s) {
   char *message = NULL;
-  s->settings = mtpc_bridge_settings_create(s->o, reloc_mode(s->o, s->module),
-                                            codegen_levels[s->o->codegen_opt_level], &message);
+  s->settings = mtpc_bridge_settings_create(s->o, &message);
   if (!s->settings)
     return fail(s->r, MTPC_ERR_OUTPUT, message);
+  const mtpc_bridge_settings_info *info = mtpc_bridge_settings_describe(s->settings);
+  s->dwo_name = info->dwo_name;
+  s->dwo_output = info->dwo_output;
+  if (info->dwo_dir) {
+    if (mtpc_make_directories(info->dwo_dir, &message))
+      return fail(s->r, MTPC_ERR_OUTPUT, message);
+    s->dwo_path = mtpc_xasprintf("%s/%u.dwo", info->dwo_dir, s->o->llvm_lto_task);
+    s->dwo_name = s->dwo_output = s->dwo_path;
+  }
   /* lld -r cannot merge assembly. */
-  if (mtpc_bridge_settings_describe(s->settings)->assembly && s->o->merge && !s->unsplit_reason)
+  if (info->assembly && s->o->merge && !s->unsplit_reason)
     s->unsplit_reason = "assembly output cannot be merged (use merge = 0)";
   return MTPC_OK;
 }
@@ -236,6 +230,8 @@ static void fill_config(session *s, mtpc_codegen_config *c) {
   c->module_name = s->name;
   c->settings = s->settings;
   c->options = s->o;
+  c->dwo_name = s->dwo_name;
+  c->dwo_output = s->dwo_output;
 }
 
 static void free_jobs(mtpc_job *jobs, uint32_t count) {
@@ -444,6 +440,7 @@ static void end_session(session *s) {
   if (s->written)
     LLVMDisposeMemoryBuffer(s->written);
   mtpc_bridge_settings_free(s->settings);
+  free(s->dwo_path);
   mtpc_plan_free(&s->plan);
   free(s->name);
   free(s->triple);

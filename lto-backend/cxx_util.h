@@ -30,19 +30,15 @@ inline void *copy_bytes(llvm::StringRef bytes, size_t *size) {
   return copy;
 }
 
-// Returns 1 with *message (when message is not NULL) saying what `err` says.
-inline int fail(llvm::Error err, char **message) {
-  if (message)
-    *message = copy_message(llvm::toString(std::move(err)));
-  else
-    llvm::consumeError(std::move(err));
-  return 1;
-}
-
+// Returns 1 with *message (when message is not NULL) saying `text`.
 inline int fail(const std::string &text, char **message) {
   if (message)
     *message = copy_message(text);
   return 1;
+}
+
+inline int fail(llvm::Error err, char **message) {
+  return fail(llvm::toString(std::move(err)), message);
 }
 
 } // namespace mtpc_util

@@ -81,7 +81,3 @@ extern "C" int mtpc_bridge_erase_if_unused(LLVMValueRef global) {
   gv->eraseFromParent();
   return 1;
 }
-
-extern "C" int mtpc_bridge_module_is_pic(LLVMModuleRef module) {
-  return unwrap(module)->getPICLevel() != PICLevel::NotPIC;
-}

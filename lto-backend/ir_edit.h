@@ -35,9 +35,6 @@ int mtpc_bridge_erase_if_unused(LLVMValueRef global);
  * (see above). Linkage becomes external. Returns the declaration. */
 LLVMValueRef mtpc_bridge_make_declaration(LLVMValueRef global);
 
-/* 1 if the module asks for position-independent code ("PIC Level" flag). */
-int mtpc_bridge_module_is_pic(LLVMModuleRef module);
-
 #ifdef __cplusplus
 }
 #endif

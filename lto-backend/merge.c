@@ -80,6 +80,24 @@ int mtpc_write_file_atomic(const char *path, const void *data, size_t size, char
   return failed;
 }
 
+int mtpc_make_directories(const char *path, char **message) {
+  char *partial = mtpc_xstrdup(path);
+  int failed = 0;
+  for (char *slash = partial; slash && !failed;) {
+    slash = strchr(slash + 1, '/');
+    if (slash)
+      *slash = 0;
+    if (mkdir(partial, 0777) != 0 && errno != EEXIST) {
+      *message = mtpc_xasprintf("cannot create '%s': %s", partial, strerror(errno));
+      failed = 1;
+    }
+    if (slash)
+      *slash = '/';
+  }
+  free(partial);
+  return failed;
+}
+
 int mtpc_read_file(const char *path, void **data, size_t *size, char **message) {
   int fd = open(path, O_RDONLY);
   struct stat st;

@@ -20,6 +20,9 @@ int mtpc_merge_objects(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t cou
  * place. */
 int mtpc_write_file_atomic(const char *path, const void *data, size_t size, char **message);
 
+/* Creates `path` and its missing parents. 0 on success, else *message. */
+int mtpc_make_directories(const char *path, char **message);
+
 /* Reads a whole file. 0 on success, else *message. */
 int mtpc_read_file(const char *path, void **data, size_t *size, char **message);
 

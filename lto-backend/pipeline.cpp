@@ -12,8 +12,6 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/StandardInstrumentations.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
 #include "llvm/Transforms/IPO/LowerTypeTests.h"
@@ -27,102 +25,74 @@ namespace llvm {
 extern cl::opt<bool> EnableMemProfContextDisambiguation;
 }
 
-CodeGenOptLevel mtpc_pipeline::codegen_level(int level) {
-  static const CodeGenOptLevel levels[] = {CodeGenOptLevel::None, CodeGenOptLevel::Less,
-                                           CodeGenOptLevel::Default, CodeGenOptLevel::Aggressive};
-  return levels[level & 3];
+// mtpc's enums list LLVM's values in LLVM's order, after a default that
+// leaves the choice to the module (compile.c checks the ranges).
+static std::optional<Reloc::Model> reloc_model(mtpc_reloc_model model) {
+  return model ? std::optional(Reloc::Model(model - 1)) : std::nullopt;
 }
 
-std::optional<Reloc::Model> mtpc_pipeline::reloc_model(int reloc) {
-  static const Reloc::Model relocs[] = {Reloc::Static, Reloc::Static, Reloc::PIC_,
-                                        Reloc::DynamicNoPIC};
-  if (reloc >= 1 && reloc <= 3)
-    return relocs[reloc];
-  return std::nullopt;
+static std::optional<CodeModel::Model> code_model(mtpc_code_model model) {
+  return model ? std::optional(CodeModel::Model(model - 1)) : std::nullopt;
 }
 
 struct mtpc_bridge_settings {
   std::unique_ptr<lto::Config> owned;
   const lto::Config *conf = nullptr;
-  std::string dwo_name, dwo_output;
   mtpc_bridge_settings_info info = {};
 };
 
-static std::optional<CodeModel::Model> code_model(mtpc_code_model model) {
-  static const CodeModel::Model models[] = {CodeModel::Tiny, CodeModel::Small, CodeModel::Kernel,
-                                            CodeModel::Medium, CodeModel::Large};
-  if (model > MTPC_CODE_MODEL_DEFAULT && model <= MTPC_CODE_MODEL_LARGE)
-    return models[model - 1];
-  return std::nullopt;
-}
-
 static std::string or_empty(const char *s) { return s ? s : ""; }
 
-// The Config an LTO backend would have for what the C options say.
-static std::unique_ptr<lto::Config> config_from_options(const mtpc_options *o, int reloc,
-                                                        int codegen_level) {
-  auto c = std::make_unique<lto::Config>();
-  c->CPU = or_empty(o->cpu);
+void mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o) {
+  c.CPU = or_empty(o->cpu);
   for (StringRef feature : llvm::split(StringRef(or_empty(o->features)), ','))
     if (!feature.empty())
-      c->MAttrs.push_back(feature.str());
-  c->Options.FunctionSections = o->function_sections != 0;
-  c->Options.DataSections = o->data_sections != 0;
+      c.MAttrs.push_back(feature.str());
+  c.Options.FunctionSections = o->function_sections != 0;
+  c.Options.DataSections = o->data_sections != 0;
   // TargetOptions() says .ctors; clang, llc and LLVM's LTO say .init_array.
-  c->Options.UseInitArray = true;
-  c->RelocModel = mtpc_pipeline::reloc_model(reloc);
-  c->CodeModel = code_model(o->code_model);
-  c->CGOptLevel = mtpc_pipeline::codegen_level(codegen_level);
-  c->OptLevel = o->opt_level;
-  c->PTO.LoopVectorization = o->opt_level > 1;
-  c->PTO.SLPVectorization = o->opt_level > 1;
+  c.Options.UseInitArray = true;
+  c.RelocModel = reloc_model(o->reloc_model);
+  c.CodeModel = code_model(o->code_model);
+  c.CGOptLevel = CodeGenOptLevel(o->codegen_opt_level);
+  c.OptLevel = o->opt_level;
+  c.PTO.LoopVectorization = o->opt_level > 1;
+  c.PTO.SLPVectorization = o->opt_level > 1;
   for (unsigned i = 0; i < o->pass_plugin_count; i++)
-    c->PassPlugins.push_back(o->pass_plugins[i]);
-  c->SampleProfile = or_empty(o->sample_profile);
-  c->CSIRProfile = or_empty(o->cs_profile);
-  c->RunCSIRInstr = o->cs_profile_generate != 0;
-  c->OptPipeline = or_empty(o->opt_pipeline);
-  c->AAPipeline = or_empty(o->aa_pipeline);
+    c.PassPlugins.push_back(o->pass_plugins[i]);
+  c.SampleProfile = or_empty(o->sample_profile);
+  c.CSIRProfile = or_empty(o->cs_profile);
+  c.RunCSIRInstr = o->cs_profile_generate != 0;
+  c.OptPipeline = or_empty(o->opt_pipeline);
+  c.AAPipeline = or_empty(o->aa_pipeline);
   if (o->emit_assembly) {
-    c->CGFileType = CodeGenFileType::AssemblyFile;
-    c->Options.MCOptions.AsmVerbose = true;
+    c.CGFileType = CodeGenFileType::AssemblyFile;
+    c.Options.MCOptions.AsmVerbose = true;
   }
-  c->RemarksFilename = or_empty(o->remarks_file);
-  c->RemarksFormat = o->remarks_format ? o->remarks_format : "yaml";
-  c->RemarksPasses = or_empty(o->remarks_passes);
-  c->RemarksWithHotness = o->remarks_with_hotness != 0;
-  c->DebugPassManager = o->debug_pass_manager != 0;
-  c->DisableVerify = !o->verify;
-  c->SplitDwarfOutput = or_empty(o->split_dwarf_output);
-  c->SplitDwarfFile = o->split_dwarf_file ? o->split_dwarf_file : c->SplitDwarfOutput;
-  c->ShouldDiscardValueNames = !o->save_temps_prefix;
-  return c;
+  c.RemarksFilename = or_empty(o->remarks_file);
+  c.RemarksFormat = o->remarks_format ? o->remarks_format : "yaml";
+  c.RemarksPasses = or_empty(o->remarks_passes);
+  c.RemarksWithHotness = o->remarks_with_hotness != 0;
+  c.DebugPassManager = o->debug_pass_manager != 0;
+  c.DisableVerify = !o->verify;
+  c.SplitDwarfOutput = or_empty(o->split_dwarf_output);
+  c.SplitDwarfFile = o->split_dwarf_file ? o->split_dwarf_file : c.SplitDwarfOutput;
+  c.ShouldDiscardValueNames = !o->save_temps_prefix;
 }
 
-extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options *o, int reloc,
-                                                             int codegen_level, char **message) {
+extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options *o,
+                                                             char **message) {
   auto s = std::make_unique<mtpc_bridge_settings>();
   if (o->llvm_lto_config) {
     s->conf = static_cast<const lto::Config *>(o->llvm_lto_config);
   } else {
-    s->owned = config_from_options(o, reloc, codegen_level);
+    s->owned = std::make_unique<lto::Config>();
+    mtpc_pipeline::fill_config(*s->owned, o);
     s->conf = s->owned.get();
   }
   const lto::Config &c = *s->conf;
-  if (!c.DwoDir.empty()) {
-    if (std::error_code ec = sys::fs::create_directories(c.DwoDir)) {
-      fail("cannot create '" + c.DwoDir + "': " + ec.message(), message);
-      return nullptr;
-    }
-    SmallString<256> path(c.DwoDir);
-    sys::path::append(path, std::to_string(o->llvm_lto_task) + ".dwo");
-    s->dwo_name = s->dwo_output = path.str().str();
-  } else {
-    s->dwo_name = c.SplitDwarfFile;
-    s->dwo_output = c.SplitDwarfOutput;
-  }
-  s->info = {s->dwo_name.empty() ? nullptr : s->dwo_name.c_str(),
-             s->dwo_output.empty() ? nullptr : s->dwo_output.c_str(),
+  auto or_null = [](const std::string &text) { return text.empty() ? nullptr : text.c_str(); };
+  s->info = {or_null(c.SplitDwarfFile), or_null(c.SplitDwarfOutput), or_null(c.DwoDir),
              c.CGFileType == CodeGenFileType::AssemblyFile, c.DebugPassManager,
              c.ShouldDiscardValueNames};
   return s.release();
@@ -187,6 +157,21 @@ static std::optional<PGOOptions> pgo_options(const lto::Config &c) {
   return std::nullopt;
 }
 
+// The analysis managers of one pipeline, registered with its PassBuilder.
+struct analyses {
+  LoopAnalysisManager lam;
+  FunctionAnalysisManager fam;
+  CGSCCAnalysisManager cgam;
+  ModuleAnalysisManager mam;
+  void register_with(PassBuilder &pb) {
+    pb.registerModuleAnalyses(mam);
+    pb.registerCGSCCAnalyses(cgam);
+    pb.registerFunctionAnalyses(fam);
+    pb.registerLoopAnalyses(lam);
+    pb.crossRegisterProxies(lam, fam, cgam, mam);
+  }
+};
+
 static OptimizationLevel optimization_level(unsigned level) {
   static const OptimizationLevel levels[] = {OptimizationLevel::O0, OptimizationLevel::O1,
                                              OptimizationLevel::O2, OptimizationLevel::O3};
@@ -200,13 +185,10 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
   TargetMachine *tm = reinterpret_cast<TargetMachine *>(machine);
   std::optional<PGOOptions> pgo = pgo_options(c);
   tm->setPGOOption(pgo);
-  LoopAnalysisManager lam;
-  FunctionAnalysisManager fam;
-  CGSCCAnalysisManager cgam;
-  ModuleAnalysisManager mam;
+  analyses a;
   PassInstrumentationCallbacks pic;
   StandardInstrumentations si(m.getContext(), c.DebugPassManager, c.VerifyEach);
-  si.registerCallbacks(pic, &mam);
+  si.registerCallbacks(pic, &a.mam);
   PassBuilder pb(tm, c.PTO, pgo, &pic);
   for (const std::string &path : c.PassPlugins) {
     Expected<PassPlugin> plugin = PassPlugin::Load(path);
@@ -217,19 +199,15 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
   TargetLibraryInfoImpl tlii(mtpc_compat::module_triple(m));
   if (c.Freestanding)
     tlii.disableAllFunctions();
-  fam.registerPass([&] { return TargetLibraryAnalysis(tlii); });
+  a.fam.registerPass([&] { return TargetLibraryAnalysis(tlii); });
   if (!c.AAPipeline.empty()) {
     AAManager aa;
     if (Error err = pb.parseAAPipeline(aa, c.AAPipeline))
       return fail("cannot parse the AA pipeline '" + c.AAPipeline + "': " + toString(std::move(err)),
                   message);
-    fam.registerPass([&] { return std::move(aa); });
+    a.fam.registerPass([&] { return std::move(aa); });
   }
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  a.register_with(pb);
   ModulePassManager mpm;
   if (!c.OptPipeline.empty()) {
     if (Error err = pb.parsePassPipeline(mpm, c.OptPipeline))
@@ -241,18 +219,17 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
   }
   if (!c.DisableVerify)
     mpm.addPass(VerifierPass());
-  mpm.run(m, mam);
+  mpm.run(m, a.mam);
   return 0;
 }
 
 extern "C" int mtpc_bridge_codegen(const mtpc_bridge_settings *s, LLVMModuleRef module,
                                    LLVMTargetMachineRef machine, const char *dwo_name,
-                                   void **object, size_t *object_size, void **dwo,
-                                   size_t *dwo_size, char **message) {
+                                   int separate_dwo, void **object, size_t *object_size,
+                                   void **dwo, size_t *dwo_size, char **message) {
   Module &m = *unwrap(module);
   TargetMachine *tm = reinterpret_cast<TargetMachine *>(machine);
-  bool separate_dwo = dwo_name && !s->dwo_output.empty();
-  tm->Options.MCOptions.SplitDwarfFile = dwo_name ? dwo_name : s->dwo_name;
+  tm->Options.MCOptions.SplitDwarfFile = dwo_name ? dwo_name : "";
   SmallString<0> object_bytes, dwo_bytes;
   raw_svector_ostream object_out(object_bytes), dwo_out(dwo_bytes);
   legacy::PassManager passes;
@@ -277,21 +254,14 @@ extern "C" void mtpc_bridge_run_summary_passes(const mtpc_options *o, LLVMModule
   auto *index = static_cast<const ModuleSummaryIndex *>(o->llvm_import_summary);
   if (!index)
     return;
-  LoopAnalysisManager lam;
-  FunctionAnalysisManager fam;
-  CGSCCAnalysisManager cgam;
-  ModuleAnalysisManager mam;
+  analyses a;
   PassBuilder pb;
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  a.register_with(pb);
   ModulePassManager mpm;
   // What buildThinLTODefaultPipeline runs first when it has the index.
   if (EnableMemProfContextDisambiguation)
     mpm.addPass(MemProfContextDisambiguation(index));
   mpm.addPass(WholeProgramDevirtPass(nullptr, index));
   mpm.addPass(LowerTypeTestsPass(nullptr, index));
-  mpm.run(*unwrap(module), mam);
+  mpm.run(*unwrap(module), a.mam);
 }

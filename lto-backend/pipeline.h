@@ -20,12 +20,9 @@ extern "C" {
 
 typedef struct mtpc_bridge_settings mtpc_bridge_settings;
 
-/* The settings of one compile. `reloc` (an LLVMRelocMode) and
- * `codegen_level` (an LLVMCodeGenOptLevel) are the options' values resolved
- * against the module; a lent Config overrides them. NULL and *message when an
- * option is bad. */
-mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options *options, int reloc,
-                                                  int codegen_level, char **message);
+/* The settings of one compile: the lent Config, or one built from the
+ * options. NULL and *message when an option is bad. */
+mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options *options, char **message);
 void mtpc_bridge_settings_free(mtpc_bridge_settings *settings);
 
 /* What the C side needs to know of the settings. */
@@ -33,9 +30,11 @@ typedef struct mtpc_bridge_settings_info {
   /* Split DWARF of the module as one unit: the name its skeleton unit
    * records and the file the .dwo goes to; NULL when there is none. A name
    * without an output is single-file split DWARF (the .dwo sections stay in
-   * the object). */
+   * the object). With dwo_dir (lld's --plugin-opt=dwo_dir=), both are
+   * <dwo_dir>/<task>.dwo, as LLVM's LTO names them. */
   const char *dwo_name;
   const char *dwo_output;
+  const char *dwo_dir;
   int assembly;      /* code generation writes assembly, not an object */
   int debug_passes;  /* the pipeline prints its passes (--lto-debug-pass-manager) */
   int discard_names; /* value names are dropped as the module is read, as LLVM's
@@ -57,13 +56,14 @@ LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bridge_setting
 int mtpc_bridge_optimize(const mtpc_bridge_settings *settings, LLVMModuleRef module,
                          LLVMTargetMachineRef machine, char **message);
 
-/* Code generation of one partition: an object (or assembly) and, with split
- * DWARF, the .dwo whose name `dwo_name` its skeleton unit records (NULL: the
- * settings' single-file name, if any). Both buffers are malloc'ed; *dwo is
- * NULL without a .dwo. 0 on success; else *message. */
+/* Code generation of one partition: an object (or assembly) whose skeleton
+ * unit records `dwo_name` (NULL: no split DWARF) and, when `separate_dwo`,
+ * the .dwo's bytes. Both buffers are malloc'ed; *dwo is NULL without a .dwo.
+ * 0 on success; else *message. */
 int mtpc_bridge_codegen(const mtpc_bridge_settings *settings, LLVMModuleRef module,
-                        LLVMTargetMachineRef machine, const char *dwo_name, void **object,
-                        size_t *object_size, void **dwo, size_t *dwo_size, char **message);
+                        LLVMTargetMachineRef machine, const char *dwo_name, int separate_dwo,
+                        void **object, size_t *object_size, void **dwo, size_t *dwo_size,
+                        char **message);
 
 /* Before the split, on the whole module: the passes the ThinLTO backend runs
  * first with the combined index (mtpc_options.llvm_import_summary): MemProf
@@ -74,10 +74,6 @@ void mtpc_bridge_run_summary_passes(const mtpc_options *options, LLVMModuleRef m
 #ifdef __cplusplus
 }
 
-#include <optional>
-
-#include "llvm/Support/CodeGen.h"
-
 namespace llvm::lto {
 struct Config;
 }
@@ -85,10 +81,8 @@ struct Config;
 namespace mtpc_pipeline {
 // The Config every partition is compiled with.
 const llvm::lto::Config &config(const mtpc_bridge_settings *settings);
-// LLVMCodeGenOptLevel -> CodeGenOptLevel.
-llvm::CodeGenOptLevel codegen_level(int level);
-// LLVMRelocMode -> Reloc::Model; nullopt for LLVMRelocDefault.
-std::optional<llvm::Reloc::Model> reloc_model(int reloc);
+// What an LTO backend's Config holds for the C options.
+void fill_config(llvm::lto::Config &config, const mtpc_options *options);
 } // namespace mtpc_pipeline
 #endif
 

@@ -119,7 +119,8 @@ extern "C" int mtpc_bridge_remarks_merge(const mtpc_bridge_settings *s, LLVMModu
   for (unsigned i = 0; i < count; i++)
     if (Error err = for_each_remark(StringRef(static_cast<const char *>(texts[i]), sizes[i]),
                                     [&](remarks::Remark &r) { emit_with_terminated_keys(r, serializer); }))
-      return fail(std::move(err), message);
+      return fail("partition " + std::to_string(i) + "'s remarks: " + toString(std::move(err)),
+                  message);
   if (!own)
     return 0;
   mtpc_compat::finish_remarks_file(*own);

@@ -7,6 +7,8 @@
 
 #include <llvm-c/Types.h>
 
+#include "mtpc/mtpc.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -22,23 +24,17 @@ extern "C" {
 typedef int mtpc_bridge_after_import(void *arg, LLVMModuleRef module, const void *lto_config,
                                      const void *index, void **object, size_t *object_size,
                                      char **message);
-/* What clang's backend command line says (NULL, 0: not given). */
+/* What clang's backend command line says. */
 typedef struct mtpc_bridge_backend_job {
   const char *input;
   const char *index;          /* the job's .thinlto.bc */
   const char *triple;         /* NULL: the module's */
-  const char *cpu;
-  int function_sections;
-  int data_sections;
-  int reloc;                  /* LLVMRelocMode; LLVMRelocDefault: the module's PIC level */
-  unsigned opt_level;         /* also decides the code generation level, as in clang */
+  /* CPU, sections, optimization and code generation levels, relocation
+   * model (default: the one the module's PIC level says, as clang's driver
+   * passes it), sample profile, context-sensitive instrumentation, split
+   * DWARF. */
+  const mtpc_options *options;
   int addrsig;                /* -1: as clang's driver (on for ELF); 0: off; 1: on */
-  const char *sample_profile; /* -fprofile-sample-use= */
-  const char *profile_use;    /* -fprofile-use=: read when it is context-sensitive */
-  int cs_profile_generate;    /* -fcs-profile-generate[=] */
-  const char *cs_profile_output; /* its .profraw, or NULL for the runtime's default */
-  const char *split_dwarf_file;  /* -split-dwarf-file */
-  const char *split_dwarf_output;
   mtpc_bridge_after_import *after_import;
   void *arg;
 } mtpc_bridge_backend_job;

@@ -100,14 +100,14 @@ static int codegen(const mtpc_codegen_config *config, LLVMModuleRef module,
     job->message = mtpc_xstrdup("injected fault (MTPC_FAULT)");
     return 1;
   }
-  const char *dwo_name = mtpc_bridge_settings_describe(config->settings)->dwo_name;
-  const char *dwo_output = mtpc_bridge_settings_describe(config->settings)->dwo_output;
-  if (dwo_name && dwo_output) {
-    job->dwo_name = mtpc_partition_file_name(dwo_name, job->partition);
-    job->dwo_output = mtpc_partition_file_name(dwo_output, job->partition);
+  if (config->dwo_name && config->dwo_output) {
+    job->dwo_name = mtpc_partition_file_name(config->dwo_name, job->partition);
+    job->dwo_output = mtpc_partition_file_name(config->dwo_output, job->partition);
   }
-  return mtpc_bridge_codegen(config->settings, module, machine, job->dwo_name, &job->object,
-                             &job->object_size, &job->dwo, &job->dwo_size, &job->message);
+  return mtpc_bridge_codegen(config->settings, module, machine,
+                             job->dwo_name ? job->dwo_name : config->dwo_name,
+                             job->dwo_output != NULL, &job->object, &job->object_size,
+                             &job->dwo, &job->dwo_size, &job->message);
 }
 
 static LLVMModuleRef load_module(const mtpc_codegen_config *config, LLVMContextRef context,

@@ -3,6 +3,8 @@
  * LLVM's ThinLTO backend imports what the index says; a module of at least
  * --threshold instructions is then split by mtpc, a smaller one compiled by
  * LLVM's backend as clang would. */
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +64,7 @@ typedef struct backend_cli {
   const char *split_dwarf_file, *split_dwarf_output; /* -cc1's, or from -o */
   char *owned_dwo_name, *owned_profile_use;
   const char *sample_profile, *profile_use;
+  const char *cs_profile_use; /* profile_use when it is context-sensitive */
   int cs_profile_generate;
   char *cs_profile_output;
   unsigned threshold;
@@ -244,11 +247,41 @@ static void parse_backend_args(backend_cli *b, int argc, char **argv) {
   name_profiles(b);
 }
 
+static uint64_t little_endian_64(const unsigned char *bytes) {
+  uint64_t value = 0;
+  for (int i = 7; i >= 0; i--)
+    value = value << 8 | bytes[i];
+  return value;
+}
+
+/* Of -fprofile-use=, clang's backend reads only a context-sensitive profile
+ * (BackendUtil.cpp: hasProfileCSIRUse): an indexed profile whose header
+ * version has the CSIR variant bit (InstrProfData.inc). Exits on a file
+ * that is not an indexed profile, as clang's driver stops. */
+static void find_cs_profile(backend_cli *b) {
+  if (!b->profile_use || b->cs_profile_generate)
+    return;
+  const uint64_t indexed_magic = 0x8169666f72706cffULL, csir_variant = 1ULL << 57;
+  unsigned char header[16];
+  FILE *f = fopen(b->profile_use, "rb");
+  size_t got = f ? fread(header, 1, sizeof(header), f) : 0;
+  if (f)
+    fclose(f);
+  if (!f || got != sizeof(header) || little_endian_64(header) != indexed_magic) {
+    cli_error("%s: %s", b->profile_use,
+              f ? "not an indexed profile (use llvm-profdata merge)" : strerror(errno));
+    exit(1);
+  }
+  if (little_endian_64(header + 8) & csir_variant)
+    b->cs_profile_use = b->profile_use;
+}
+
 static void fill_options(const backend_cli *b, mtpc_options *o) {
   mtpc_options_init(o);
   o->jobs = b->jobs;
   o->partitions = b->partitions;
   o->opt_level = b->opt_level;
+  o->codegen_opt_level = b->opt_level; /* as clang's -O picks it */
   o->cpu = b->cpu;
   o->function_sections = b->function_sections;
   o->data_sections = b->data_sections;
@@ -257,6 +290,8 @@ static void fill_options(const backend_cli *b, mtpc_options *o) {
   o->sample_profile = b->sample_profile;
   o->split_dwarf_file = b->split_dwarf_file;
   o->split_dwarf_output = b->split_dwarf_output;
+  o->cs_profile_generate = b->cs_profile_generate;
+  o->cs_profile = b->cs_profile_generate ? b->cs_profile_output : b->cs_profile_use;
 }
 
 static uint64_t instruction_count(LLVMModuleRef module) {
@@ -340,19 +375,17 @@ int cli_backend(int argc, char **argv) {
   b.llvm_args = calloc((size_t)argc + 1, sizeof(*b.llvm_args));
   b.llvm_args[b.llvm_arg_count++] = "mtpc";
   parse_backend_args(&b, argc, argv);
+  find_cs_profile(&b);
   if (b.llvm_arg_count > 1)
     LLVMParseCommandLineOptions((int)b.llvm_arg_count, b.llvm_args, "mtpc backend");
   mtpc_init_llvm();
   cli_report_crashes_on(b.input);
 
+  mtpc_options options;
+  fill_options(&b, &options);
   mtpc_bridge_backend_job job = {
-      .input = b.input, .index = b.index, .triple = b.triple, .cpu = b.cpu,
-      .function_sections = b.function_sections, .data_sections = b.data_sections,
-      .reloc = b.pic < 0 ? LLVMRelocDefault : b.pic ? LLVMRelocPIC : LLVMRelocStatic,
-      .opt_level = b.opt_level, .addrsig = b.addrsig, .sample_profile = b.sample_profile,
-      .profile_use = b.profile_use, .cs_profile_generate = b.cs_profile_generate,
-      .cs_profile_output = b.cs_profile_output, .split_dwarf_file = b.split_dwarf_file,
-      .split_dwarf_output = b.split_dwarf_output, .after_import = split_after_import, .arg = &b};
+      .input = b.input, .index = b.index, .triple = b.triple, .options = &options,
+      .addrsig = b.addrsig, .after_import = split_after_import, .arg = &b};
   void *object = NULL;
   size_t size = 0;
   char *triple = NULL, *message = NULL;
