@@ -112,6 +112,10 @@ llvm-dwarfdump-19 --statistics g-stock > g-stock.json
 llvm-dwarfdump-19 --statistics g-mtpc > g-mtpc.json
 "$root/tests/debug-stats.py" g-stock.json g-mtpc.json "$(debug_bytes g-stock)" \
   "$(debug_bytes g-mtpc)" | sed 's/^/  /' || true
+# Loose .dwo files each keep their own strings; llvm-dwp merges them.
 dwo_bytes() { cat "$1"_dwo/*.dwo | wc -c; }
-printf '  %-24s %12s %12s %7s\n' ".dwo bytes (split-dwarf)" "$(dwo_bytes split-dwarf-stock)" \
-  "$(dwo_bytes split-dwarf-mtpc)" "$(ratio "$(dwo_bytes split-dwarf-mtpc)" "$(dwo_bytes split-dwarf-stock)")"
+dwp_bytes() { llvm-dwp-19 -e "$1" -o "$1.dwp" && wc -c < "$1.dwp"; }
+for measure in dwo dwp; do
+  a=$(${measure}_bytes split-dwarf-stock) b=$(${measure}_bytes split-dwarf-mtpc)
+  printf '  %-24s %12s %12s %7s\n' ".$measure bytes (split-dwarf)" "$a" "$b" "$(ratio "$b" "$a")"
+done

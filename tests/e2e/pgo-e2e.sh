@@ -11,7 +11,9 @@
 #    names functions as the backend has them, promoted locals included.
 # The outputs must equal the stock builds', and callgrind instruction counts
 # must be within 0.3% of stock's; a split may run fewer (sample PGO does,
-# see docs/testing.rst), never more.
+# see docs/testing.rst), never more. Then the same profiles through mtpc
+# backend (distributed ThinLTO): clang's objects below the threshold, the
+# same behavior split.
 #
 #   tests/e2e/pgo-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
@@ -95,4 +97,28 @@ for way in stock split; do
   link cs-$way sqlite3-ir.o speedtest1-ir.o -Wl,--lto-cs-profile-file=cs-$way.profdata $extra
 done
 compare cs
+
+# mtpc backend takes the profile flags clang's backend step takes: below the
+# threshold its objects are clang's byte for byte; split, the program behaves.
+backend_way() { # backend_way NAME OBJECT-SUFFIX FLAGS...
+  local name=$1 suffix=$2 m
+  shift 2
+  clang-19 -flto=thin -fuse-ld=lld -Wl,--thinlto-index-only "sqlite3$suffix.o" \
+    "speedtest1$suffix.o" -o index-only -lm -lpthread -ldl
+  for m in sqlite3 speedtest1; do
+    clang-19 -c -O2 -x ir "$m$suffix.o" -fthinlto-index="$m$suffix.o.thinlto.bc" "$@" -o same.o
+    mv same.o "$m$suffix.clang.o"
+    "$mtpc" backend -c -O2 -x ir "$m$suffix.o" -fthinlto-index="$m$suffix.o.thinlto.bc" "$@" \
+      -o same.o --threshold=1000000000
+    cmp "$m$suffix.clang.o" same.o
+    "$mtpc" backend -c -O2 -x ir "$m$suffix.o" -fthinlto-index="$m$suffix.o.thinlto.bc" "$@" \
+      -o "$m$suffix.mtpc.o" --threshold=0 -j2
+  done
+  clang-19 -fuse-ld=lld "sqlite3$suffix.clang.o" "speedtest1$suffix.clang.o" -o "$name-clang" -lm -lpthread -ldl
+  clang-19 -fuse-ld=lld "sqlite3$suffix.mtpc.o" "speedtest1$suffix.mtpc.o" -o "$name-mtpc" -lm -lpthread -ldl
+  diff -u <(output "$name-clang") <(output "$name-mtpc")
+}
+backend_way backend-sample -sample "$sample"
+backend_way backend-cs -ir -fprofile-use=cs-stock.profdata
+echo "mtpc backend: -fprofile-sample-use= and -fprofile-use= (context-sensitive) as clang's"
 echo "pgo e2e: all checks passed"
