@@ -23,6 +23,7 @@
 #include "remarks.h"
 #include "time_trace.h"
 #include "merge.h"
+#include "merge_ir.h"
 #include "mtpc/mtpc.h"
 #include "worker.h"
 
@@ -120,6 +121,8 @@ static char *check_options(const mtpc_options *o) {
     return mtpc_xasprintf("code generation level %u is not 0, 1, 2 or 3", o->codegen_opt_level);
   if ((unsigned)o->reloc_model > MTPC_RELOC_DYNAMIC_NO_PIC)
     return mtpc_xasprintf("unknown relocation model %d", (int)o->reloc_model);
+  if (o->emit_llvm && o->emit_assembly)
+    return mtpc_xstrdup("emit_llvm and emit_assembly exclude each other");
   if ((unsigned)o->code_model > MTPC_CODE_MODEL_LARGE)
     return mtpc_xasprintf("unknown code model %d", (int)o->code_model);
   return NULL;
@@ -342,7 +345,9 @@ static mtpc_status hand_over(session *s, mtpc_job *jobs, uint32_t count, int spl
   double start = mtpc_now_seconds();
   mtpc_bridge_time_trace_begin("mtpc merge", "");
   char *message = NULL;
-  int failed = mtpc_merge_objects(&s->plan, jobs, count, &r->object, &r->object_size, &message);
+  int failed = s->o->emit_llvm
+                   ? mtpc_merge_modules(&s->plan, jobs, count, &r->object, &r->object_size, &message)
+                   : mtpc_merge_objects(&s->plan, jobs, count, &r->object, &r->object_size, &message);
   mtpc_bridge_time_trace_end();
   r->stats.merge_seconds = mtpc_now_seconds() - start;
   return failed ? fail(r, MTPC_ERR_MERGE, message) : MTPC_OK;

@@ -110,6 +110,15 @@ static int codegen(const mtpc_codegen_config *config, LLVMModuleRef module,
                              &job->dwo, &job->dwo_size, &job->message);
 }
 
+void *mtpc_module_bitcode(LLVMModuleRef module, size_t *size) {
+  LLVMMemoryBufferRef buffer = LLVMWriteBitcodeToMemoryBuffer(module);
+  *size = LLVMGetBufferSize(buffer);
+  void *bitcode = mtpc_xmalloc(*size ? *size : 1);
+  memcpy(bitcode, LLVMGetBufferStart(buffer), *size);
+  LLVMDisposeMemoryBuffer(buffer);
+  return bitcode;
+}
+
 static LLVMModuleRef load_module(const mtpc_codegen_config *config, LLVMContextRef context,
                                  char **message) {
   LLVMMemoryBufferRef buffer = LLVMCreateMemoryBufferWithMemoryRange(
@@ -211,7 +220,10 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
       mtpc_finish_debug_info(module, plan, job->partition);
     save_temp(config, module, job->partition, "5.precodegen");
     mtpc_bridge_time_trace_begin("mtpc codegen", detail);
-    failed = codegen(config, module, machine, job);
+    if (config->options->emit_llvm) /* the optimized IR stands for the object */
+      job->object = mtpc_module_bitcode(module, &job->object_size);
+    else
+      failed = codegen(config, module, machine, job);
     mtpc_bridge_time_trace_end();
     if (!failed && diag.first_error) {
       failed = 1;

@@ -53,6 +53,9 @@ void mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtp
  * base with ".part<K>" before its ".dwo" (or at its end). */
 char *mtpc_partition_file_name(const char *base, uint32_t partition);
 
+/* The module's bitcode, malloc'ed. */
+void *mtpc_module_bitcode(LLVMModuleRef module, size_t *size);
+
 /* Registers LLVM's targets, once; every entry point calls it first. */
 void mtpc_init_llvm(void);
 

@@ -65,6 +65,8 @@ static const char usage_text[] =
     "                             before code generation: <prefix>part<K>.<stage>.bc\n"
     "  --debug-pass-manager       Print each partition's passes (partitions then run\n"
     "                             one at a time, in order)\n"
+    "  --emit-llvm                Write the optimized IR (the partitions' modules\n"
+    "                             linked into one) as bitcode instead of an object\n"
     "  --stats                    Print per-partition cost, time and memory, the\n"
     "                             serial phases and projected speedups\n"
     "  --emit-partitions=<dir>    Write plan.txt and each partition's IR to <dir>\n"
@@ -174,6 +176,8 @@ static int parse_flag(cli *c, const char *arg) {
     o->remarks_with_hotness = 1;
   else if (!strcmp(arg, "--debug-pass-manager"))
     o->debug_pass_manager = 1;
+  else if (!strcmp(arg, "--emit-llvm"))
+    o->emit_llvm = 1;
   else
     return 0;
   return 1;

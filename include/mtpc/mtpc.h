@@ -170,6 +170,10 @@ typedef struct mtpc_options {
   const char *opt_pipeline;
   const char *aa_pipeline;
   int emit_assembly;           /* assembly instead of an object (merge = 0 only) */
+  /* Optimized bitcode instead of an object (as lld's --lto-emit-llvm): each
+   * partition's module before code generation; merged, the partitions'
+   * modules linked into one, whose promoted symbols are local again. */
+  int emit_llvm;
   /* Optimization remarks of every partition, in partition order, to one file. */
   const char *remarks_file;
   const char *remarks_format;  /* "yaml" (default) or "bitstream" */

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # End to end on SQLite: sqlite3.c as ThinLTO bitcode, compiled by mtpc unsplit,
-# split (-j2, default partitions) and split finest (one partition per group);
-# the shell and speedtest1 linked against each must behave the same, and the
-# split objects must define the same global and weak symbols.
+# split (-j2, default partitions) and split finest (one partition per group),
+# and split finest with --emit-llvm (the partitions' optimized modules linked
+# into one, which must verify; llc makes it an object); the shell and
+# speedtest1 linked against each must behave the same, and the split objects
+# must define the same global and weak symbols.
 #
 #   tests/e2e/sqlite-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
@@ -17,14 +19,17 @@ src=$("$root/scripts/fetch-inputs.sh" sqlite)
 "$mtpc" compile sqlite3.bc -o unsplit.o --partitions 1 -j1
 "$mtpc" compile sqlite3.bc -o split.o -j2
 "$mtpc" compile sqlite3.bc -o finest.o --partitions max -j2
+"$mtpc" compile sqlite3.bc -o finest-ir.bc --partitions max -j2 --emit-llvm
+"opt-$version" -passes=verify -disable-output finest-ir.bc
+"llc-$version" -O2 -relocation-model=pic -filetype=obj finest-ir.bc -o finest-ir.o
 
 globals unsplit.o > unsplit.syms
-for v in split finest; do
+for v in split finest finest-ir; do
   globals $v.o > $v.syms
   diff -u unsplit.syms $v.syms
 done
 
-for v in unsplit split finest; do
+for v in unsplit split finest finest-ir; do
   "$cc" -fuse-ld=lld shell.o $v.o -o shell-$v -lm -lpthread -ldl
   "$cc" -fuse-ld=lld speedtest1.o $v.o -o speedtest1-$v -lm -lpthread -ldl
   ./shell-$v :memory: < "$here/sqlite-queries.sql" > queries-$v.out 2>&1
@@ -32,7 +37,7 @@ for v in unsplit split finest; do
   ./speedtest1-$v --size 5 --verify 2>&1 | sed -E 's/[0-9]+\.[0-9]+s$//' > speedtest1-$v.out
 done
 
-for v in split finest; do
+for v in split finest finest-ir; do
   diff -u queries-unsplit.out queries-$v.out
   diff -u speedtest1-unsplit.out speedtest1-$v.out
 done
@@ -40,4 +45,4 @@ test "$(wc -l < queries-unsplit.out)" -gt 100
 grep -q '^ok$' queries-unsplit.out
 grep -q "TOTAL" speedtest1-unsplit.out
 grep -q "Verification Hash" speedtest1-unsplit.out
-echo "sqlite e2e: unsplit, split and finest builds agree ($(wc -l < queries-unsplit.out) lines of query output)"
+echo "sqlite e2e: unsplit, split, finest and finest --emit-llvm builds agree ($(wc -l < queries-unsplit.out) lines of query output)"
