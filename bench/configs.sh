@@ -6,8 +6,8 @@
 #   plain, g (-g), split-dwarf (-g -gsplit-dwarf), ir-pgo, sample-pgo,
 #   cspgo-use.
 # Then the debug statistics of the -g links (call-site DIEs, location
-# coverage, .debug_* bytes; tests/debug-stats.py) and the .dwo bytes of the
-# -gsplit-dwarf links.
+# coverage, .debug_* bytes; tests/debug-stats.py) and the .dwo and .dwp bytes
+# of the -gsplit-dwarf links.
 #
 # Profiles come from running the shell on tests/e2e/sqlite-queries.sql: IR
 # PGO from an instrumented build; the sample profile is written from an
@@ -112,10 +112,14 @@ llvm-dwarfdump-19 --statistics g-stock > g-stock.json
 llvm-dwarfdump-19 --statistics g-mtpc > g-mtpc.json
 "$root/tests/debug-stats.py" g-stock.json g-mtpc.json "$(debug_bytes g-stock)" \
   "$(debug_bytes g-mtpc)" | sed 's/^/  /' || true
-# Loose .dwo files each keep their own strings; llvm-dwp merges them.
+# Loose .dwo files each keep their own strings; llvm-dwp merges them. Each
+# partition's unit keeps its own abbreviations and string offsets, which the
+# .dwp does not merge; with the program's skeleton sections (dwp+exe) split
+# DWARF costs what -g does.
 dwo_bytes() { cat "$1"_dwo/*.dwo | wc -c; }
 dwp_bytes() { llvm-dwp-19 -e "$1" -o "$1.dwp" && wc -c < "$1.dwp"; }
-for measure in dwo dwp; do
+dwp+exe_bytes() { echo $(($(wc -c < "$1.dwp") + $(debug_bytes "$1"))); }
+for measure in dwo dwp dwp+exe; do
   a=$(${measure}_bytes split-dwarf-stock) b=$(${measure}_bytes split-dwarf-mtpc)
-  printf '  %-24s %12s %12s %7s\n' ".$measure bytes (split-dwarf)" "$a" "$b" "$(ratio "$b" "$a")"
+  printf '  %-28s %8s %12s %7s\n' ".$measure bytes (split-dwarf)" "$a" "$b" "$(ratio "$b" "$a")"
 done
