@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "../partitioner/support.h"
 #include "jobserver.h"
 #include "mtpc/mtpc.h"
 
@@ -13,30 +12,36 @@ struct mtpc_budget {
   pthread_mutex_t mutex;
   pthread_cond_t freed;
   unsigned free_slots;
-  int jobserver;
+  mtpc_jobserver *jobserver;
   /* With a jobserver: the slots this process holds, to give back. */
   int *held;
   unsigned held_count;
 };
 
 mtpc_budget *mtpc_budget_create(unsigned slots) {
-  mtpc_budget *b = mtpc_xmalloc(sizeof(*b));
+  mtpc_budget *b = calloc(1, sizeof(*b));
+  if (!b)
+    return NULL;
   pthread_mutex_init(&b->mutex, NULL);
   pthread_cond_init(&b->freed, NULL);
   b->free_slots = slots ? slots : 1;
-  b->jobserver = 0;
-  b->held = NULL;
-  b->held_count = 0;
   return b;
 }
 
 mtpc_budget *mtpc_budget_create_jobserver(unsigned max_slots) {
-  if (!mtpc_bridge_jobserver_present())
+  mtpc_jobserver *jobserver = mtpc_jobserver_open();
+  if (!jobserver)
     return NULL;
-  mtpc_budget *b = mtpc_budget_create(1);
-  b->jobserver = 1;
-  b->held = mtpc_xmalloc((max_slots ? max_slots : 1) * sizeof(int));
-  b->free_slots = max_slots ? max_slots : 1;
+  mtpc_budget *b = mtpc_budget_create(max_slots);
+  int *held = calloc(max_slots ? max_slots : 1, sizeof(int));
+  if (!b || !held) {
+    free(held);
+    mtpc_budget_destroy(b);
+    mtpc_jobserver_close(jobserver);
+    return NULL;
+  }
+  b->jobserver = jobserver;
+  b->held = held;
   return b;
 }
 
@@ -45,10 +50,12 @@ void mtpc_budget_destroy(mtpc_budget *b) {
     return;
   pthread_mutex_destroy(&b->mutex);
   pthread_cond_destroy(&b->freed);
+  mtpc_jobserver_close(b->jobserver);
   free(b->held);
   free(b);
 }
 
+/* The jobserver cannot wake a waiter, so waiters poll it. */
 static void wait_a_little(mtpc_budget *b) {
   struct timespec until;
   clock_gettime(CLOCK_REALTIME, &until);
@@ -61,40 +68,44 @@ static void wait_a_little(mtpc_budget *b) {
     ;
 }
 
-/* The jobserver cannot wake a waiter, so waiters poll it. */
-static void acquire_from_jobserver(mtpc_budget *b) {
-  for (;;) {
-    if (b->free_slots > 0) {
-      int slot = mtpc_bridge_jobserver_try_acquire();
-      if (slot >= 0) {
-        b->free_slots--;
-        b->held[b->held_count++] = slot;
-        return;
-      }
-    }
-    wait_a_little(b);
+static int take_slot(mtpc_budget *b) {
+  if (b->free_slots == 0)
+    return 0;
+  if (b->jobserver) {
+    int slot = mtpc_jobserver_try_acquire(b->jobserver);
+    if (slot < 0)
+      return 0;
+    b->held[b->held_count++] = slot;
   }
+  b->free_slots--;
+  return 1;
 }
 
 void mtpc_budget_acquire(mtpc_budget *b) {
   pthread_mutex_lock(&b->mutex);
-  if (b->jobserver) {
-    acquire_from_jobserver(b);
-  } else {
-    while (b->free_slots == 0)
+  while (!take_slot(b)) {
+    if (b->jobserver)
+      wait_a_little(b);
+    else
       pthread_cond_wait(&b->freed, &b->mutex);
-    b->free_slots--;
   }
   pthread_mutex_unlock(&b->mutex);
+}
+
+int mtpc_budget_try_acquire(mtpc_budget *b) {
+  pthread_mutex_lock(&b->mutex);
+  int got = take_slot(b);
+  pthread_mutex_unlock(&b->mutex);
+  return got;
 }
 
 /* Tokens go back to make first; the implicit slot is this process's alone. */
 static void release_to_jobserver(mtpc_budget *b) {
   unsigned pick = 0;
   for (unsigned i = 0; i < b->held_count; i++)
-    if (b->held[i] != MTPC_BRIDGE_IMPLICIT_SLOT)
+    if (b->held[i] != MTPC_JOBSERVER_IMPLICIT_SLOT)
       pick = i;
-  mtpc_bridge_jobserver_release(b->held[pick]);
+  mtpc_jobserver_release(b->jobserver, b->held[pick]);
   b->held[pick] = b->held[--b->held_count];
 }
 

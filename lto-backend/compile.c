@@ -17,7 +17,9 @@
 #include "../partitioner/graph.h"
 #include "../partitioner/plan.h"
 #include "../partitioner/support.h"
+#include "diag.h"
 #include "ir_edit.h"
+#include "llvm_options.h"
 #include "llvm_support.h"
 #include "pipeline.h"
 #include "remarks.h"
@@ -25,17 +27,10 @@
 #include "merge.h"
 #include "merge_ir.h"
 #include "mtpc/mtpc.h"
+#include "mtpc/tools.h"
+#include "options.h"
+#include "result.h"
 #include "worker.h"
-
-void mtpc_options_init(mtpc_options *o) {
-  memset(o, 0, sizeof(*o));
-  o->opt_level = 2;
-  o->codegen_opt_level = 2;
-  o->reloc_model = MTPC_RELOC_DEFAULT;
-  o->import_instr_limit = MTPC_DEFAULT_IMPORT_LIMIT;
-  o->merge = 1;
-  o->verify = 1;
-}
 
 const char *mtpc_status_string(mtpc_status status) {
   switch (status) {
@@ -99,39 +94,18 @@ static mtpc_status fail(mtpc_result *r, mtpc_status status, char *message) {
   return status;
 }
 
-void mtpc_result_free(mtpc_result *r) {
-  free(r->object);
-  for (unsigned i = 0; i < r->object_count; i++)
-    free(r->objects[i].data);
-  free(r->objects);
-  free(r->message);
-  free(r->stats.partition);
-  memset(r, 0, sizeof(*r));
-}
-
 static unsigned hardware_threads(void) {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   return n > 0 ? (unsigned)n : 1;
 }
 
-static char *check_options(const mtpc_options *o) {
-  if (o->opt_level > 3)
-    return mtpc_xasprintf("optimization level %u is not 0, 1, 2 or 3", o->opt_level);
-  if (o->codegen_opt_level > 3)
-    return mtpc_xasprintf("code generation level %u is not 0, 1, 2 or 3", o->codegen_opt_level);
-  if ((unsigned)o->reloc_model > MTPC_RELOC_DYNAMIC_NO_PIC)
-    return mtpc_xasprintf("unknown relocation model %d", (int)o->reloc_model);
-  if (o->emit_llvm && o->emit_assembly)
-    return mtpc_xstrdup("emit_llvm and emit_assembly exclude each other");
-  if ((unsigned)o->code_model > MTPC_CODE_MODEL_LARGE)
-    return mtpc_xasprintf("unknown code model %d", (int)o->code_model);
-  return NULL;
-}
-
 /* Everything one compile needs besides its options and result. */
 typedef struct session {
-  const mtpc_options *o;
+  mtpc_options options;   /* the caller's, made whole */
+  const mtpc_options *o;  /* &options */
   mtpc_result *r;
+  mtpc_reporter reporter;
+  int in_option_set;      /* entered the options' LLVM option set */
   LLVMModuleRef module;   /* planned from; released once the plan exists if owned */
   int owns_module;
   const void *bitcode;    /* what workers load; NULL = write it from module */
@@ -214,14 +188,14 @@ static void make_plan(session *s) {
 static void write_plan_file(session *s) {
   const char *dir = s->o->emit_partitions_dir;
   if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-    mtpc_emit_diag(s->o, MTPC_WARNING, "cannot create '%s': %s", dir, strerror(errno));
+    mtpc_emit_diag(&s->reporter, MTPC_WARNING, "cannot create '%s': %s", dir, strerror(errno));
   char *path = mtpc_xasprintf("%s/plan.txt", dir);
   FILE *f = fopen(path, "w");
   if (f) {
     mtpc_plan_print(&s->plan, f);
     fclose(f);
   } else {
-    mtpc_emit_diag(s->o, MTPC_WARNING, "cannot write '%s': %s", path, strerror(errno));
+    mtpc_emit_diag(&s->reporter, MTPC_WARNING, "cannot write '%s': %s", path, strerror(errno));
   }
   free(path);
 }
@@ -233,6 +207,7 @@ static void fill_config(session *s, mtpc_codegen_config *c) {
   c->module_name = s->name;
   c->settings = s->settings;
   c->options = s->o;
+  c->reporter = &s->reporter;
   c->dwo_name = s->dwo_name;
   c->dwo_output = s->dwo_output;
 }
@@ -249,10 +224,14 @@ static void free_jobs(mtpc_job *jobs, uint32_t count) {
   free(jobs);
 }
 
-static mtpc_job *new_jobs(uint32_t count, int split) {
+static mtpc_job *new_jobs(const session *s, uint32_t count, int split) {
   mtpc_job *jobs = mtpc_xcalloc(count, sizeof(mtpc_job));
-  for (uint32_t i = 0; i < count; i++)
+  for (uint32_t i = 0; i < count; i++) {
     jobs[i].partition = split ? i : MTPC_NONE;
+    const mtpc_plan_partition *part = split ? &s->plan.partitions[i] : NULL;
+    jobs[i].memory_estimate = part ? mtpc_job_memory_estimate(part->cost, part->imported_cost)
+                                   : mtpc_job_memory_estimate(s->plan.total_cost, 0);
+  }
   return jobs;
 }
 
@@ -269,27 +248,29 @@ static void record_partition_stats(session *s, const mtpc_job *jobs, uint32_t co
   st->split = split;
   st->total_cost = s->plan.total_cost;
   st->duplicated_cost = split ? s->plan.duplicated_cost : 0;
-  st->partition = mtpc_xcalloc(count, sizeof(mtpc_partition_stats));
+  mtpc_partition_stats *ps = mtpc_xcalloc(count, sizeof(mtpc_partition_stats));
+  s->r->partition = ps;
   for (uint32_t i = 0; i < count; i++) {
-    st->partition[i] = jobs[i].stats;
+    ps[i] = jobs[i].stats;
     if (split) {
-      st->partition[i].cost = s->plan.partitions[i].cost;
-      st->partition[i].imported_cost = s->plan.partitions[i].imported_cost;
-      st->partition[i].functions = s->plan.partitions[i].functions;
+      ps[i].cost = s->plan.partitions[i].cost;
+      ps[i].imported_cost = s->plan.partitions[i].imported_cost;
+      ps[i].functions = s->plan.partitions[i].functions;
     } else {
-      st->partition[i].cost = s->plan.total_cost;
+      ps[i].cost = s->plan.total_cost;
       for (uint32_t q = 0; q < s->plan.partition_count; q++)
-        st->partition[i].functions += s->plan.partitions[q].functions;
+        ps[i].functions += s->plan.partitions[q].functions;
     }
   }
 }
 
 /* Split DWARF: each job's .dwo, written once every job has succeeded; a
  * failure removes the ones already written. */
-static int write_dwo_files(const mtpc_job *jobs, uint32_t count, char **message) {
+static int write_dwo_files(session *s, const mtpc_job *jobs, uint32_t count, char **message) {
   for (uint32_t i = 0; i < count; i++) {
     if (!jobs[i].dwo_output || mtpc_write_file_atomic(jobs[i].dwo_output, jobs[i].dwo,
-                                                      jobs[i].dwo_size, message) == 0)
+                                                      jobs[i].dwo_size, s->o->fault_injection,
+                                                      message) == 0)
       continue;
     while (i-- > 0)
       if (jobs[i].dwo_output)
@@ -315,7 +296,7 @@ static int write_remarks(session *s, const mtpc_job *jobs, uint32_t count, char 
   int failed = mtpc_bridge_remarks_merge(s->settings, s->module, texts, sizes, count, &file,
                                          &file_size, &path, message);
   if (!failed && file)
-    failed = mtpc_write_file_atomic(path, file, file_size, message);
+    failed = mtpc_write_file_atomic(path, file, file_size, s->o->fault_injection, message);
   free(file);
   free(texts);
   free(sizes);
@@ -325,20 +306,19 @@ static int write_remarks(session *s, const mtpc_job *jobs, uint32_t count, char 
 static mtpc_status hand_over(session *s, mtpc_job *jobs, uint32_t count, int split) {
   mtpc_result *r = s->r;
   char *problem = NULL;
-  if (write_remarks(s, jobs, count, &problem) || write_dwo_files(jobs, count, &problem))
+  if (write_remarks(s, jobs, count, &problem) || write_dwo_files(s, jobs, count, &problem))
     return fail(r, MTPC_ERR_OUTPUT, problem);
   if (!s->o->merge) {
-    r->objects = mtpc_xcalloc(count, sizeof(mtpc_object));
+    r->objects = mtpc_xcalloc(count, sizeof(mtpc_buffer));
     r->object_count = count;
     for (uint32_t i = 0; i < count; i++) {
-      r->objects[i] = (mtpc_object){jobs[i].object, jobs[i].object_size};
+      r->objects[i] = (mtpc_buffer){jobs[i].object, jobs[i].object_size};
       jobs[i].object = NULL;
     }
     return MTPC_OK;
   }
   if (!split) {
-    r->object = jobs[0].object;
-    r->object_size = jobs[0].object_size;
+    r->object = (mtpc_buffer){jobs[0].object, jobs[0].object_size};
     jobs[0].object = NULL;
     return MTPC_OK;
   }
@@ -346,8 +326,10 @@ static mtpc_status hand_over(session *s, mtpc_job *jobs, uint32_t count, int spl
   mtpc_bridge_time_trace_begin("mtpc merge", "");
   char *message = NULL;
   int failed = s->o->emit_llvm
-                   ? mtpc_merge_modules(&s->plan, jobs, count, &r->object, &r->object_size, &message)
-                   : mtpc_merge_objects(&s->plan, jobs, count, &r->object, &r->object_size, &message);
+                   ? mtpc_merge_modules(&s->plan, jobs, count, &r->object.data, &r->object.size,
+                                        &message)
+                   : mtpc_merge_objects(&s->plan, jobs, count, s->o->fault_injection,
+                                        &r->object.data, &r->object.size, &message);
   mtpc_bridge_time_trace_end();
   r->stats.merge_seconds = mtpc_now_seconds() - start;
   return failed ? fail(r, MTPC_ERR_MERGE, message) : MTPC_OK;
@@ -358,7 +340,7 @@ static mtpc_status compile_jobs(session *s) {
   fill_config(s, &config);
   int split = s->plan.partition_count > 1 && !s->unsplit_reason;
   if (s->unsplit_reason && s->o->partitions != 1)
-    mtpc_emit_diag(s->o, MTPC_WARNING, "%s: compiling unsplit: %s", s->name, s->unsplit_reason);
+    mtpc_emit_diag(&s->reporter, MTPC_WARNING, "%s: compiling unsplit: %s", s->name, s->unsplit_reason);
   if (s->owns_module) {
     LLVMContextRef context = LLVMGetModuleContext(s->module);
     LLVMDisposeModule(s->module);
@@ -368,18 +350,18 @@ static mtpc_status compile_jobs(session *s) {
   unsigned threads = s->o->jobs ? s->o->jobs : hardware_threads();
   s->r->stats.jobs = threads;
   uint32_t count = split ? s->plan.partition_count : 1;
-  mtpc_job *jobs = new_jobs(count, split);
+  mtpc_job *jobs = new_jobs(s, count, split);
   double start = mtpc_now_seconds();
   give_up_caller_slot(s);
-  mtpc_run_jobs(&config, split ? &s->plan : NULL, jobs, count, threads);
+  s->r->stats.memory_waits = mtpc_run_jobs(&config, split ? &s->plan : NULL, jobs, count, threads);
   uint32_t bad = first_failure(jobs, count, MTPC_JOB_SPLIT_FAILED);
   if (split && bad != MTPC_NONE) {
-    mtpc_emit_diag(s->o, MTPC_WARNING, "%s: compiling unsplit: %s", s->name, jobs[bad].message);
+    mtpc_emit_diag(&s->reporter, MTPC_WARNING, "%s: compiling unsplit: %s", s->name, jobs[bad].message);
     free_jobs(jobs, count);
     split = 0;
     count = 1;
-    jobs = new_jobs(count, split);
-    mtpc_run_jobs(&config, NULL, jobs, count, threads);
+    jobs = new_jobs(s, count, split);
+    s->r->stats.memory_waits += mtpc_run_jobs(&config, NULL, jobs, count, threads);
   }
   s->r->stats.parallel_seconds = mtpc_now_seconds() - start;
   record_partition_stats(s, jobs, count, split);
@@ -444,22 +426,41 @@ static void end_session(session *s) {
   }
   if (s->written)
     LLVMDisposeMemoryBuffer(s->written);
+  if (s->in_option_set)
+    mtpc_llvm_options_leave();
   mtpc_bridge_settings_free(s->settings);
   free(s->dwo_path);
   mtpc_plan_free(&s->plan);
   free(s->name);
   free(s->triple);
+  mtpc_reporter_destroy(&s->reporter);
 }
 
-static mtpc_status begin(const mtpc_options *o, mtpc_result *r) {
-  memset(r, 0, sizeof(*r));
+/* Sets up the session of one compile: its result, its options and their
+ * LLVM option set. On failure the caller's slot is given back. */
+static mtpc_status begin(session *s, const mtpc_options *given, mtpc_result **out) {
+  memset(s, 0, sizeof(*s));
+  s->o = &s->options;
+  mtpc_reporter_init(&s->reporter, s->o);
+  *out = s->r = mtpc_result_new();
+  char *problem = mtpc_options_import(given, &s->options);
+  mtpc_status status = problem ? MTPC_ERR_INVALID_ARGUMENT : MTPC_OK;
+  if (!s->r)
+    status = MTPC_ERR_NO_MEMORY;
   mtpc_init_llvm();
-  char *problem = o ? check_options(o) : mtpc_xstrdup("no options given");
-  if (!problem)
+  if (status == MTPC_OK) {
+    if (mtpc_llvm_options_enter(s->o->llvm_options, s->o->llvm_option_count, &problem))
+      status = MTPC_ERR_INVALID_ARGUMENT;
+    else
+      s->in_option_set = 1;
+  }
+  if (status == MTPC_OK)
     return MTPC_OK;
-  if (o && o->budget && o->caller_holds_slot)
-    mtpc_budget_release(o->budget);
-  return fail(r, MTPC_ERR_INVALID_ARGUMENT, problem);
+  give_up_caller_slot(s);
+  if (s->r)
+    return fail(s->r, status, problem);
+  free(problem);
+  return status;
 }
 
 typedef struct parse_diag {
@@ -501,14 +502,20 @@ static mtpc_status parse_bitcode(const void *data, size_t size, const char *name
 }
 
 mtpc_status mtpc_compile_bitcode(const void *data, size_t size, const char *name,
-                                 const mtpc_options *o, mtpc_result *r) {
-  mtpc_status status = begin(o, r);
-  if (status != MTPC_OK)
+                                 const mtpc_options *options, mtpc_result **result) {
+  session s;
+  mtpc_status status = begin(&s, options, result);
+  mtpc_result *r = s.r;
+  if (status != MTPC_OK) {
+    end_session(&s);
     return status;
-  session s = {.o = o, .r = r, .owns_module = 1, .bitcode = data, .bitcode_size = size,
-               .name = mtpc_xstrdup(name ? name : "<buffer>")};
+  }
+  s.owns_module = 1;
+  s.bitcode = data;
+  s.bitcode_size = size;
+  s.name = mtpc_xstrdup(name ? name : "<buffer>");
   double start = mtpc_now_seconds();
-  enter_phase(o, "read");
+  enter_phase(s.o, "read");
   mtpc_bridge_time_trace_begin("mtpc read", s.name);
   status = parse_bitcode(data, size, s.name, &s.module, r);
   mtpc_bridge_time_trace_end();
@@ -519,13 +526,18 @@ mtpc_status mtpc_compile_bitcode(const void *data, size_t size, const char *name
   return status;
 }
 
-mtpc_status mtpc_compile_module(LLVMModuleRef module, const mtpc_options *o, mtpc_result *r) {
-  mtpc_status status = begin(o, r);
-  if (status != MTPC_OK)
+mtpc_status mtpc_compile_module(LLVMModuleRef module, const mtpc_options *options,
+                                mtpc_result **result) {
+  session s;
+  mtpc_status status = begin(&s, options, result);
+  if (status != MTPC_OK) {
+    end_session(&s);
     return status;
+  }
   size_t len = 0;
   const char *id = LLVMGetModuleIdentifier(module, &len);
-  session s = {.o = o, .r = r, .module = module, .name = mtpc_xstrndup(id, len)};
+  s.module = module;
+  s.name = mtpc_xstrndup(id, len);
   status = run_session(&s);
   end_session(&s);
   return status;
@@ -544,83 +556,60 @@ int mtpc_module_can_split(LLVMModuleRef module, const mtpc_options *o, char **re
   return why == NULL;
 }
 
-mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *o, void *out,
+/* Hands the result's message to the caller (free()). */
+static mtpc_status take_message(mtpc_status status, mtpc_result *r, char **message) {
+  if (message)
+    *message = status == MTPC_OK || !r ? NULL : r->message;
+  else if (r)
+    free(r->message);
+  if (r)
+    r->message = NULL;
+  mtpc_result_free(r);
+  return status;
+}
+
+mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *options, FILE *out,
                             char **message) {
-  mtpc_result r;
-  mtpc_status status = begin(o, &r);
+  session s;
+  mtpc_result *r = NULL;
+  mtpc_status status = begin(&s, options, &r);
   if (status == MTPC_OK) {
     size_t len = 0;
     const char *id = LLVMGetModuleIdentifier(module, &len);
-    session s = {.o = o, .r = &r, .module = module, .name = mtpc_xstrndup(id, len)};
+    s.module = module;
+    s.name = mtpc_xstrndup(id, len);
     status = resolve_target(&s);
     if (status == MTPC_OK) {
+      enter_phase(s.o, "plan");
       make_plan(&s);
       mtpc_plan_print(&s.plan, out);
     }
-    end_session(&s);
   }
-  if (message)
-    *message = r.message;
-  else
-    free(r.message);
-  r.message = NULL;
-  mtpc_result_free(&r);
-  return status;
+  end_session(&s);
+  return take_message(status, r, message);
 }
 
 mtpc_status mtpc_print_plan_bitcode(const void *data, size_t size, const char *name,
-                                    const mtpc_options *o, void *out, char **message) {
-  mtpc_result r;
-  mtpc_status status = begin(o, &r);
+                                    const mtpc_options *options, FILE *out, char **message) {
+  mtpc_result *r = mtpc_result_new();
+  if (!r)
+    return take_message(MTPC_ERR_NO_MEMORY, NULL, message);
+  mtpc_init_llvm();
+  mtpc_options whole;
+  char *problem = mtpc_options_import(options, &whole);
+  if (problem) {
+    r->message = problem;
+    return take_message(MTPC_ERR_INVALID_ARGUMENT, r, message);
+  }
+  enter_phase(&whole, "read");
   LLVMModuleRef module = NULL;
-  if (status == MTPC_OK) {
-    enter_phase(o, "read");
-    status = parse_bitcode(data, size, name ? name : "<buffer>", &module, &r);
-  }
-  if (status == MTPC_OK) {
-    enter_phase(o, "plan");
-    LLVMContextRef context = LLVMGetModuleContext(module);
-    status = mtpc_print_plan(module, o, out, message);
-    LLVMDisposeModule(module);
-    LLVMContextDispose(context);
-  } else if (message) {
-    *message = r.message;
-    r.message = NULL;
-  }
-  mtpc_result_free(&r);
+  mtpc_status status = parse_bitcode(data, size, name ? name : "<buffer>", &module, r);
+  if (status != MTPC_OK)
+    return take_message(status, r, message);
+  mtpc_result_free(r);
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  status = mtpc_print_plan(module, options, out, message);
+  LLVMDisposeModule(module);
+  LLVMContextDispose(context);
   return status;
-}
-
-static int longest_first(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return x > y ? -1 : x < y;
-}
-
-double mtpc_stats_projected_speedup(const mtpc_stats *st, unsigned cores) {
-  if (!st->partition || st->partitions == 0 || cores == 0)
-    return 0.0;
-  double serial = st->read_seconds + st->plan_seconds + st->bitcode_seconds + st->merge_seconds;
-  double *times = mtpc_xmalloc(st->partitions * sizeof(double));
-  double sum = 0.0;
-  for (unsigned i = 0; i < st->partitions; i++) {
-    const mtpc_partition_stats *p = &st->partition[i];
-    times[i] = p->load_seconds + p->opt_seconds + p->codegen_seconds;
-    sum += times[i];
-  }
-  qsort(times, st->partitions, sizeof(double), longest_first);
-  double *core_load = mtpc_xcalloc(cores, sizeof(double));
-  for (unsigned i = 0; i < st->partitions; i++) {
-    unsigned lightest = 0;
-    for (unsigned c = 1; c < cores; c++)
-      if (core_load[c] < core_load[lightest])
-        lightest = c;
-    core_load[lightest] += times[i];
-  }
-  double makespan = 0.0;
-  for (unsigned c = 0; c < cores; c++)
-    if (core_load[c] > makespan)
-      makespan = core_load[c];
-  free(times);
-  free(core_load);
-  return (serial + sum) / (serial + makespan);
 }

@@ -1,15 +1,14 @@
 #include "fault.h"
 
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-/* Whether MTPC_FAULT lists `site` (value NULL) or `site=value`. */
-static int fault_listed(const char *site, const char *value) {
+/* Whether `spec` lists `site` (value NULL) or `site=value`. */
+static int fault_listed(const char *spec, const char *site, const char *value) {
   char wanted[64];
   snprintf(wanted, sizeof wanted, value ? "%s=%s" : "%s", site, value);
   size_t length = strlen(wanted);
-  for (const char *spec = getenv("MTPC_FAULT"); spec && *spec;) {
+  while (spec && *spec) {
     size_t item = strcspn(spec, ",");
     if (item == length && strncmp(spec, wanted, length) == 0)
       return 1;
@@ -18,10 +17,12 @@ static int fault_listed(const char *site, const char *value) {
   return 0;
 }
 
-int mtpc_fault_codegen(unsigned partition) {
+int mtpc_fault_codegen(const char *spec, unsigned partition) {
+  if (!spec)
+    return 0;
   char number[16];
   snprintf(number, sizeof number, "%u", partition);
-  return fault_listed("codegen", "all") || fault_listed("codegen", number);
+  return fault_listed(spec, "codegen", "all") || fault_listed(spec, "codegen", number);
 }
 
-int mtpc_fault_write(void) { return fault_listed("write", NULL); }
+int mtpc_fault_write(const char *spec) { return spec && fault_listed(spec, "write", NULL); }

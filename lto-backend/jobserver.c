@@ -7,17 +7,17 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-typedef struct jobserver_client {
-  int read_fd, write_fd;
+struct mtpc_jobserver {
+  int read_fd;
+  int write_fd; /* the FIFO's read_fd, or make's own pipe end */
   atomic_bool implicit_free;
-} jobserver_client;
+};
 
 /* The value of the last --jobserver-auth= (or older --jobserver-fds=). */
 static const char *auth_value(const char *flags, size_t *len) {
@@ -38,12 +38,14 @@ static const char *auth_value(const char *flags, size_t *len) {
   return value;
 }
 
-static int open_jobserver(jobserver_client *c) {
+mtpc_jobserver *mtpc_jobserver_open(void) {
   size_t len;
   const char *value = auth_value(getenv("MAKEFLAGS"), &len);
   if (!value)
-    return 0;
+    return NULL;
   char *auth = strndup(value, len);
+  if (!auth)
+    return NULL;
   int read_fd = -1, write_fd = -1;
   if (strncmp(auth, "fifo:", 5) == 0) {
     read_fd = write_fd = open(auth + 5, O_RDWR | O_NONBLOCK | O_CLOEXEC);
@@ -56,38 +58,34 @@ static int open_jobserver(jobserver_client *c) {
     read_fd = -1;
   }
   free(auth);
+  mtpc_jobserver *c = read_fd >= 0 ? malloc(sizeof(*c)) : NULL;
+  if (!c) {
+    if (read_fd >= 0)
+      close(read_fd);
+    return NULL;
+  }
   c->read_fd = read_fd;
   c->write_fd = write_fd;
   atomic_store(&c->implicit_free, 1);
-  return read_fd >= 0;
+  return c;
 }
 
-/* Looked for again until found: `mtpc distribute` may make a jobserver and
- * name it in MAKEFLAGS later. */
-static jobserver_client *jobserver(void) {
-  static jobserver_client client;
-  static int connected;
-  static pthread_mutex_t connecting = PTHREAD_MUTEX_INITIALIZER;
-  pthread_mutex_lock(&connecting);
-  if (!connected)
-    connected = open_jobserver(&client);
-  pthread_mutex_unlock(&connecting);
-  return connected ? &client : NULL;
+void mtpc_jobserver_close(mtpc_jobserver *c) {
+  if (!c)
+    return;
+  close(c->read_fd); /* a FIFO's one descriptor, or our reopening of make's pipe */
+  free(c);
 }
 
-int mtpc_bridge_jobserver_present(void) { return jobserver() != NULL; }
-
-int mtpc_bridge_jobserver_try_acquire(void) {
-  jobserver_client *c = jobserver();
+int mtpc_jobserver_try_acquire(mtpc_jobserver *c) {
   if (atomic_exchange(&c->implicit_free, 0))
-    return MTPC_BRIDGE_IMPLICIT_SLOT;
+    return MTPC_JOBSERVER_IMPLICIT_SLOT;
   unsigned char token;
   return read(c->read_fd, &token, 1) == 1 ? token : -1;
 }
 
-void mtpc_bridge_jobserver_release(int slot) {
-  jobserver_client *c = jobserver();
-  if (slot == MTPC_BRIDGE_IMPLICIT_SLOT) {
+void mtpc_jobserver_release(mtpc_jobserver *c, int slot) {
+  if (slot == MTPC_JOBSERVER_IMPLICIT_SLOT) {
     atomic_store(&c->implicit_free, 1);
     return;
   }

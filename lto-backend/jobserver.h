@@ -2,19 +2,17 @@
 #ifndef MTPC_JOBSERVER_H
 #define MTPC_JOBSERVER_H
 
-#ifdef __cplusplus
-extern "C" {
-#endif
+typedef struct mtpc_jobserver mtpc_jobserver;
 
-/* A slot is a token byte, or MTPC_BRIDGE_IMPLICIT_SLOT for the one the process
- * holds by being started. try_acquire never blocks: -1 if none is free. */
-#define MTPC_BRIDGE_IMPLICIT_SLOT 256
-int mtpc_bridge_jobserver_present(void);
-int mtpc_bridge_jobserver_try_acquire(void);
-void mtpc_bridge_jobserver_release(int slot);
+/* The jobserver MAKEFLAGS names now, or NULL. */
+mtpc_jobserver *mtpc_jobserver_open(void);
+void mtpc_jobserver_close(mtpc_jobserver *jobserver);
 
-#ifdef __cplusplus
-}
-#endif
+/* A slot is a token byte, or MTPC_JOBSERVER_IMPLICIT_SLOT for the one the
+ * process holds by being started. try_acquire never blocks: -1 if none is
+ * free. */
+#define MTPC_JOBSERVER_IMPLICIT_SLOT 256
+int mtpc_jobserver_try_acquire(mtpc_jobserver *jobserver);
+void mtpc_jobserver_release(mtpc_jobserver *jobserver, int slot);
 
 #endif

@@ -3,9 +3,15 @@
 #ifndef MTPC_LLVM_SUPPORT_H
 #define MTPC_LLVM_SUPPORT_H
 
+#include "mtpc/tools.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Registers LLVM's targets, once; every entry point calls it first
+ * (compile.c). */
+void mtpc_init_llvm(void);
 
 /* "19.1.7" for the LLVM this library was built against. */
 const char *mtpc_bridge_llvm_version(void);
@@ -13,9 +19,7 @@ const char *mtpc_bridge_llvm_version(void);
 /* 1 if the triple's object format is ELF. */
 int mtpc_bridge_triple_is_elf(const char *triple);
 
-/* For the command-line tool: LLVM's out-of-memory reports (a malformed size
- * in bitcode) go to `handler`, which must not return. */
-void mtpc_bridge_on_out_of_memory(void (*handler)(const char *reason));
+/* mtpc_bridge_on_out_of_memory: mtpc/tools.h. */
 
 #ifdef __cplusplus
 }

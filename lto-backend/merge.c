@@ -11,127 +11,7 @@
 
 #include "../partitioner/support.h"
 #include "objects.h"
-#include "fault.h"
-
-static int write_all(int fd, const void *data, size_t size) {
-  const char *p = data;
-  if (mtpc_fault_write()) {
-    if (write(fd, p, size / 2) >= 0)
-      errno = ENOSPC;
-    return -1;
-  }
-  while (size > 0) {
-    ssize_t n = write(fd, p, size);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0)
-      return -1;
-    p += n;
-    size -= (size_t)n;
-  }
-  return 0;
-}
-
-/* An output that is a device or a pipe (/dev/null, /dev/stdout) is written
- * in place: renaming onto it would replace it with a regular file. */
-static int write_in_place(const char *path, const void *data, size_t size, char **message) {
-  int fd = open(path, O_WRONLY);
-  int failed = fd < 0 || write_all(fd, data, size) != 0;
-  int saved = errno;
-  if (fd >= 0 && close(fd) != 0 && !failed) {
-    failed = 1;
-    saved = errno;
-  }
-  if (failed)
-    *message = mtpc_xasprintf("cannot write '%s': %s", path, strerror(saved));
-  return failed;
-}
-
-int mtpc_write_file_atomic(const char *path, const void *data, size_t size, char **message) {
-  struct stat st;
-  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-    return write_in_place(path, data, size, message);
-  char *temp = mtpc_xasprintf("%s.mtpc-tmp.XXXXXX", path);
-  int fd = mkstemp(temp);
-  if (fd < 0) {
-    *message = mtpc_xasprintf("cannot create '%s': %s", path, strerror(errno));
-    free(temp);
-    return 1;
-  }
-  int failed = write_all(fd, data, size) != 0;
-  int saved = errno;
-  if (!failed)
-    failed = fchmod(fd, 0644) != 0 || fsync(fd) != 0;
-  if (!failed)
-    saved = errno;
-  if (close(fd) != 0 && !failed) {
-    failed = 1;
-    saved = errno;
-  }
-  if (!failed && rename(temp, path) != 0) {
-    failed = 1;
-    saved = errno;
-  }
-  if (failed) {
-    *message = mtpc_xasprintf("cannot write '%s': %s", path, strerror(saved));
-    unlink(temp);
-  }
-  free(temp);
-  return failed;
-}
-
-int mtpc_make_directories(const char *path, char **message) {
-  char *partial = mtpc_xstrdup(path);
-  int failed = 0;
-  for (char *slash = partial; slash && !failed;) {
-    slash = strchr(slash + 1, '/');
-    if (slash)
-      *slash = 0;
-    if (mkdir(partial, 0777) != 0 && errno != EEXIST) {
-      *message = mtpc_xasprintf("cannot create '%s': %s", partial, strerror(errno));
-      failed = 1;
-    }
-    if (slash)
-      *slash = '/';
-  }
-  free(partial);
-  return failed;
-}
-
-int mtpc_read_file(const char *path, void **data, size_t *size, char **message) {
-  int fd = open(path, O_RDONLY);
-  struct stat st;
-  if (fd < 0 || fstat(fd, &st) != 0) {
-    *message = mtpc_xasprintf("cannot open '%s': %s", path, strerror(errno));
-    if (fd >= 0)
-      close(fd);
-    return 1;
-  }
-  if (!S_ISREG(st.st_mode)) {
-    *message = mtpc_xasprintf("'%s' is not a regular file", path);
-    close(fd);
-    return 1;
-  }
-  size_t total = (size_t)st.st_size;
-  char *buffer = mtpc_xmalloc(total ? total : 1);
-  size_t got = 0;
-  while (got < total) {
-    ssize_t n = read(fd, buffer + got, total - got);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0) {
-      *message = mtpc_xasprintf("cannot read '%s': %s", path, n < 0 ? strerror(errno) : "file shrank");
-      free(buffer);
-      close(fd);
-      return 1;
-    }
-    got += (size_t)n;
-  }
-  close(fd);
-  *data = buffer;
-  *size = total;
-  return 0;
-}
+#include "mtpc/tools.h"
 
 static char *make_temp_dir(char **message) {
   const char *base = getenv("TMPDIR");
@@ -145,15 +25,15 @@ static char *make_temp_dir(char **message) {
   return dir;
 }
 
-static int link_in_dir(const char *dir, const mtpc_job *jobs, uint32_t count, void **merged,
-                       size_t *merged_size, char **message) {
+static int link_in_dir(const char *dir, const mtpc_job *jobs, uint32_t count, const char *faults,
+                       void **merged, size_t *merged_size, char **message) {
   char **inputs = mtpc_xcalloc(count, sizeof(char *));
   int failed = 0;
   uint32_t written = 0;
   for (; written < count && !failed; written++) {
     inputs[written] = mtpc_xasprintf("%s/part%u.o", dir, written);
     failed = mtpc_write_file_atomic(inputs[written], jobs[written].object,
-                                    jobs[written].object_size, message);
+                                    jobs[written].object_size, faults, message);
   }
   char *output = mtpc_xasprintf("%s/merged.o", dir);
   if (!failed)
@@ -191,13 +71,13 @@ static int localize_promoted(const mtpc_plan *plan, void *merged, size_t merged_
 }
 
 int mtpc_merge_objects(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t count,
-                       void **object, size_t *object_size, char **message) {
+                       const char *faults, void **object, size_t *object_size, char **message) {
   char *dir = make_temp_dir(message);
   if (!dir)
     return 1;
   void *merged = NULL;
   size_t merged_size = 0;
-  int failed = link_in_dir(dir, jobs, count, &merged, &merged_size, message);
+  int failed = link_in_dir(dir, jobs, count, faults, &merged, &merged_size, message);
   rmdir(dir);
   free(dir);
   if (!failed)

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cxx_util.h"
+#include "llvm_options.h"
 #include "lld/Common/Driver.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/ObjCopy/ConfigManager.h"
@@ -18,7 +19,8 @@ LLD_HAS_DRIVER(elf)
 using namespace llvm;
 using mtpc_util::fail;
 
-// liblld allows one link at a time in a process.
+// liblld allows one link at a time in a process (lld's state, like LLVM's
+// options, is process-wide).
 static std::mutex lld_mutex;
 
 extern "C" int mtpc_bridge_link_relocatable(const char *const *inputs, size_t input_count,
@@ -28,7 +30,9 @@ extern "C" int mtpc_bridge_link_relocatable(const char *const *inputs, size_t in
   std::string out_text, err_text;
   raw_string_ostream out(out_text), err(err_text);
   std::lock_guard<std::mutex> lock(lld_mutex);
+  mtpc_bridge_option_list *shield = mtpc_llvm_options_shield_begin();
   lld::Result result = lld::lldMain(args, out, err, {{lld::Gnu, &lld::elf::link}});
+  mtpc_llvm_options_shield_end(shield);
   if (result.retCode == 0)
     return 0;
   err.flush();

@@ -6,6 +6,8 @@
 
 #include "compat.h"
 #include "cxx_util.h"
+#include "llvm_options.h"
+#include "llvm_support.h"
 #include "pipeline.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IRReader/IRReader.h"
@@ -55,9 +57,8 @@ static void configure(lto::Config &conf, const mtpc_bridge_backend_job &job, con
       job.addrsig < 0 ? mtpc_compat::module_triple(m).isOSBinFormatELF() : job.addrsig != 0;
 }
 
-extern "C" mtpc_bridge_backend_outcome
-mtpc_bridge_thin_backend(const mtpc_bridge_backend_job *job, void **object, size_t *object_size,
-                         char **triple, char **message) {
+static mtpc_bridge_backend_outcome run_job(const mtpc_bridge_backend_job *job, void **object,
+                                           size_t *object_size, char **triple, char **message) {
   // The caller exits after writing the object, so, like clang (-disable-free),
   // the module, its context and the index are left to the exit: freeing them
   // takes a serial fraction of a second at the end of the job.
@@ -124,4 +125,17 @@ mtpc_bridge_thin_backend(const mtpc_bridge_backend_job *job, void **object, size
   m.release();
   index->release();
   return MTPC_BACKEND_COMPILED;
+}
+
+// The whole job (import as well as the compile) sees the job's LLVM options.
+extern "C" mtpc_bridge_backend_outcome
+mtpc_bridge_thin_backend(const mtpc_bridge_backend_job *job, void **object, size_t *object_size,
+                         char **triple, char **message) {
+  mtpc_init_llvm();
+  const mtpc_options *o = job->options;
+  if (mtpc_llvm_options_enter(o->llvm_options, o->llvm_option_count, message))
+    return MTPC_BACKEND_FAILED;
+  mtpc_bridge_backend_outcome outcome = run_job(job, object, object_size, triple, message);
+  mtpc_llvm_options_leave();
+  return outcome;
 }

@@ -7,18 +7,15 @@
 
 using namespace llvm;
 
-static unsigned time_trace_granularity = 500;
-
 extern "C" void mtpc_bridge_time_trace_init(unsigned granularity_us) {
-  time_trace_granularity = granularity_us;
   timeTraceProfilerInitialize(granularity_us, "mtpc");
 }
 
 extern "C" int mtpc_bridge_time_trace_active(void) { return timeTraceProfilerEnabled(); }
 
-extern "C" void mtpc_bridge_time_trace_thread_init(void) {
+extern "C" void mtpc_bridge_time_trace_thread_init(unsigned granularity_us) {
   if (!timeTraceProfilerEnabled())
-    timeTraceProfilerInitialize(time_trace_granularity, "mtpc");
+    timeTraceProfilerInitialize(granularity_us, "mtpc");
 }
 
 extern "C" void mtpc_bridge_time_trace_thread_finish(void) {

@@ -1,6 +1,7 @@
 /* --time-trace: LLVM's time-trace profiler. The main thread starts it; each
  * worker thread of a thread whose profiler is active starts and finishes its
- * own; the main thread writes the merged trace. (C++, time_trace.cpp.) */
+ * own, at the granularity of the compile it works for; the main thread
+ * writes the merged trace. (C++, time_trace.cpp.) */
 #ifndef MTPC_TIME_TRACE_H
 #define MTPC_TIME_TRACE_H
 
@@ -10,7 +11,7 @@ extern "C" {
 
 void mtpc_bridge_time_trace_init(unsigned granularity_us);
 int mtpc_bridge_time_trace_active(void);
-void mtpc_bridge_time_trace_thread_init(void);
+void mtpc_bridge_time_trace_thread_init(unsigned granularity_us);
 void mtpc_bridge_time_trace_thread_finish(void);
 void mtpc_bridge_time_trace_begin(const char *name, const char *detail);
 void mtpc_bridge_time_trace_end(void);

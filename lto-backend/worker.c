@@ -21,27 +21,8 @@
 #include "fault.h"
 #include "partition.h"
 
-static pthread_mutex_t diag_mutex = PTHREAD_MUTEX_INITIALIZER;
-
-void mtpc_emit_diag(const mtpc_options *options, mtpc_severity severity, const char *fmt, ...) {
-  if (!options || !options->diag)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  char *text = NULL;
-  if (vasprintf(&text, fmt, ap) < 0)
-    text = NULL;
-  va_end(ap);
-  if (!text)
-    return;
-  pthread_mutex_lock(&diag_mutex);
-  options->diag(options->diag_user, severity, text);
-  pthread_mutex_unlock(&diag_mutex);
-  free(text);
-}
-
 typedef struct worker_diag {
-  const mtpc_options *options;
+  mtpc_reporter *reporter;
   char *first_error;
 } worker_diag;
 
@@ -55,7 +36,7 @@ static void on_llvm_diagnostic(LLVMDiagnosticInfoRef info, void *user) {
   if (severity == LLVMDSError && !d->first_error)
     d->first_error = mtpc_xstrdup(text);
   else if (severity == LLVMDSWarning)
-    mtpc_emit_diag(d->options, MTPC_WARNING, "%s", text);
+    mtpc_emit_diag(d->reporter, MTPC_WARNING, "%s", text);
   LLVMDisposeMessage(text);
 }
 
@@ -65,7 +46,7 @@ static void emit_partition_ir(const mtpc_codegen_config *config, LLVMModuleRef m
                                       : mtpc_xasprintf("%s/part%u.ll", config->options->emit_partitions_dir, partition);
   char *error = NULL;
   if (LLVMPrintModuleToFile(module, path, &error)) {
-    mtpc_emit_diag(config->options, MTPC_WARNING, "cannot write '%s': %s", path, error);
+    mtpc_emit_diag(config->reporter, MTPC_WARNING, "cannot write '%s': %s", path, error);
     LLVMDisposeMessage(error);
   }
   free(path);
@@ -90,13 +71,14 @@ static void save_temp(const mtpc_codegen_config *config, LLVMModuleRef module, u
   char *path = partition == MTPC_NONE ? mtpc_xasprintf("%s%s.bc", prefix, stage)
                                       : mtpc_xasprintf("%spart%u.%s.bc", prefix, partition, stage);
   if (LLVMWriteBitcodeToFile(module, path) != 0)
-    mtpc_emit_diag(config->options, MTPC_WARNING, "cannot write '%s'", path);
+    mtpc_emit_diag(config->reporter, MTPC_WARNING, "cannot write '%s'", path);
   free(path);
 }
 
 static int codegen(const mtpc_codegen_config *config, LLVMModuleRef module,
                    LLVMTargetMachineRef machine, mtpc_job *job) {
-  if (mtpc_fault_codegen(job->partition == MTPC_NONE ? 0 : job->partition)) {
+  if (mtpc_fault_codegen(config->options->fault_injection,
+                         job->partition == MTPC_NONE ? 0 : job->partition)) {
     job->message = mtpc_xstrdup("injected fault (MTPC_FAULT)");
     return 1;
   }
@@ -169,7 +151,7 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   char detail[32];
   snprintf(detail, sizeof(detail), "partition %d", job->partition == MTPC_NONE ? -1 : (int)job->partition);
   mtpc_bridge_time_trace_begin("mtpc partition", detail);
-  worker_diag diag = {config->options, NULL};
+  worker_diag diag = {config->reporter, NULL};
   LLVMContextRef context = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(context, on_llvm_diagnostic, &diag);
   /* Names stay for IR that people read (--emit-partitions, --save-temps). */
@@ -258,10 +240,67 @@ typedef struct pool {
   uint32_t *order;
   uint32_t count;
   atomic_uint next;
+  /* The memory limit: what the process held when the jobs began, and the
+   * estimates of the admitted threads. */
+  pthread_mutex_t memory_lock;
+  pthread_cond_t memory_freed;
+  uint64_t base_memory;
+  uint64_t running_memory;
+  unsigned running;
+  unsigned memory_waits; /* threads that waited to be admitted */
 } pool;
 
+/* What a partition adds to the process's RSS while a worker thread of its
+ * own compiles it (its malloc arena, context, target machine and module),
+ * measured on sqlite3.c at -O2: about 8 MiB plus 1.0 to 1.7 KB per IR
+ * instruction (docs/api.rst, bench/memory.sh); rounded up. */
+#define MEMORY_PER_INSTRUCTION 2000u
+#define MEMORY_PER_JOB (8u << 20)
+
+uint64_t mtpc_job_memory_estimate(uint64_t cost, uint64_t imported_cost) {
+  return (cost + imported_cost) * MEMORY_PER_INSTRUCTION + MEMORY_PER_JOB;
+}
+
+/* A worker thread keeps what its malloc arena grew to for its first (and
+ * largest, since jobs go largest first) job until it exits, and a thread
+ * started later reuses an exited one's arena. So the limit admits threads,
+ * not jobs: a thread starts taking jobs only while the memory at the start
+ * plus the estimates of the admitted threads' first jobs stays under it, or
+ * when no other thread is admitted. 0 when no job is left for it. */
+static int admit_thread(pool *p, uint64_t *estimate) {
+  uint64_t limit = p->config->options->memory_limit;
+  pthread_mutex_lock(&p->memory_lock);
+  int waited = 0;
+  for (;;) {
+    unsigned next = atomic_load(&p->next);
+    if (next >= p->count) {
+      p->memory_waits += waited;
+      pthread_mutex_unlock(&p->memory_lock);
+      return 0;
+    }
+    *estimate = p->jobs[p->order[next]].memory_estimate;
+    if (p->running == 0 || p->base_memory + p->running_memory + *estimate <= limit)
+      break;
+    waited = 1;
+    pthread_cond_wait(&p->memory_freed, &p->memory_lock);
+  }
+  p->running++;
+  p->running_memory += *estimate;
+  p->memory_waits += waited;
+  pthread_mutex_unlock(&p->memory_lock);
+  return 1;
+}
+
+static void retire_thread(pool *p, uint64_t estimate) {
+  pthread_mutex_lock(&p->memory_lock);
+  p->running--;
+  p->running_memory -= estimate;
+  pthread_cond_broadcast(&p->memory_freed);
+  pthread_mutex_unlock(&p->memory_lock);
+}
+
 /* One partition, holding a slot of the caller's budget if there is one. */
-static void run_job(const pool *p, unsigned i) {
+static void run_job(pool *p, unsigned i) {
   mtpc_budget *budget = p->config->options->budget;
   if (budget)
     mtpc_budget_acquire(budget);
@@ -272,8 +311,13 @@ static void run_job(const pool *p, unsigned i) {
 
 static void *pool_thread(void *arg) {
   pool *p = arg;
+  unsigned granularity = p->config->options->time_trace_granularity;
+  int limited = p->config->options->memory_limit != 0;
+  uint64_t estimate = 0;
+  if (limited && !admit_thread(p, &estimate))
+    return NULL;
   if (p->trace)
-    mtpc_bridge_time_trace_thread_init();
+    mtpc_bridge_time_trace_thread_init(granularity ? granularity : 500);
   for (;;) {
     unsigned i = atomic_fetch_add(&p->next, 1);
     if (i >= p->count)
@@ -282,6 +326,8 @@ static void *pool_thread(void *arg) {
   }
   if (p->trace)
     mtpc_bridge_time_trace_thread_finish();
+  if (limited)
+    retire_thread(p, estimate);
   return NULL;
 }
 
@@ -295,10 +341,15 @@ static int larger_partition_first(const void *a, const void *b, void *arg) {
   return x < y ? -1 : (x > y);
 }
 
-void mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *jobs,
-                   uint32_t job_count, unsigned threads) {
-  pool p = {mtpc_bridge_time_trace_active(), config, plan, jobs,
-            mtpc_xmalloc(job_count * sizeof(uint32_t)), job_count, 0};
+unsigned mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *jobs,
+                       uint32_t job_count, unsigned threads) {
+  pool p = {.trace = mtpc_bridge_time_trace_active(), .config = config, .plan = plan,
+            .jobs = jobs, .order = mtpc_xmalloc(job_count * sizeof(uint32_t)),
+            .count = job_count};
+  pthread_mutex_init(&p.memory_lock, NULL);
+  pthread_cond_init(&p.memory_freed, NULL);
+  if (config->options->memory_limit)
+    p.base_memory = mtpc_current_rss();
   for (uint32_t i = 0; i < job_count; i++)
     p.order[i] = i;
   /* LLVM prints passes to one process-wide stream: one partition at a time,
@@ -311,8 +362,7 @@ void mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtp
   if (threads <= 1) {
     for (uint32_t i = 0; i < job_count; i++)
       run_job(&p, i);
-    free(p.order);
-    return;
+    goto done;
   }
   pthread_t *tids = mtpc_xmalloc(threads * sizeof(pthread_t));
   pthread_attr_t attr;
@@ -331,5 +381,9 @@ void mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtp
   for (unsigned t = 0; t < started; t++)
     pthread_join(tids[t], NULL);
   free(tids);
+done:
+  pthread_mutex_destroy(&p.memory_lock);
+  pthread_cond_destroy(&p.memory_freed);
   free(p.order);
+  return p.memory_waits;
 }

@@ -8,6 +8,7 @@
 #include <llvm-c/TargetMachine.h>
 
 #include "../partitioner/plan.h"
+#include "diag.h"
 #include "mtpc/mtpc.h"
 #include "pipeline.h"
 
@@ -17,6 +18,7 @@ typedef struct mtpc_codegen_config {
   const char *module_name;  /* buffer name: becomes each copy's module identifier */
   const mtpc_bridge_settings *settings; /* how to optimize and code-generate */
   const mtpc_options *options;
+  mtpc_reporter *reporter;
   const char *dwo_name;     /* split DWARF of the module as one unit (the */
   const char *dwo_output;   /* settings' names, resolved): see mtpc_bridge_settings_info */
 } mtpc_codegen_config;
@@ -39,14 +41,18 @@ typedef struct mtpc_job {
   size_t dwo_size;
   void *remarks;            /* recorded optimization remarks (YAML), or NULL */
   size_t remarks_size;
+  uint64_t memory_estimate; /* bytes it is expected to add while it runs */
   mtpc_partition_stats stats;
 } mtpc_job;
 
 /* Compiles every job, `jobs` at a time, largest planned cost first (in
  * partition order, one at a time, when the pipeline prints its passes).
- * `plan` is NULL for one unsplit job. */
-void mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *jobs,
-                   uint32_t job_count, unsigned threads);
+ * `plan` is NULL for one unsplit job. With options->memory_limit a worker
+ * thread starts only while the process's memory at the start plus the
+ * estimates of the started threads' first jobs stay under the limit, or when
+ * no other runs. Returns how many threads waited for the limit. */
+unsigned mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *jobs,
+                       uint32_t job_count, unsigned threads);
 
 /* The name of partition `partition`'s file of a kind a module has one of
  * (a .dwo): `base` for partition 0 and an unsplit module (MTPC_NONE), else
@@ -56,11 +62,9 @@ char *mtpc_partition_file_name(const char *base, uint32_t partition);
 /* The module's bitcode, malloc'ed. */
 void *mtpc_module_bitcode(LLVMModuleRef module, size_t *size);
 
-/* Registers LLVM's targets, once; every entry point calls it first. */
-void mtpc_init_llvm(void);
 
-/* Sends a diagnostic to the options' callback, one at a time. */
-void mtpc_emit_diag(const mtpc_options *options, mtpc_severity severity, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+/* Resident memory a job of `cost` own and `imported_cost` imported IR
+ * instructions adds while it is compiled (measured: docs/api.rst). */
+uint64_t mtpc_job_memory_estimate(uint64_t cost, uint64_t imported_cost);
 
 #endif

@@ -11,13 +11,11 @@
 #include <sys/stat.h>
 
 #include <llvm-c/Core.h>
-#include <llvm-c/Support.h>
 
-#include <mtpc/mtpc.h>
-
-#include "../lto-backend/thin_backend.h"
-#include "../lto-backend/merge.h"
 #include "cli.h"
+#include "commands.h"
+#include "mtpc/mtpc.h"
+#include "mtpc/tools.h"
 
 
 static const char backend_usage[] =
@@ -292,6 +290,9 @@ static void fill_options(const backend_cli *b, mtpc_options *o) {
   o->split_dwarf_output = b->split_dwarf_output;
   o->cs_profile_generate = b->cs_profile_generate;
   o->cs_profile = b->cs_profile_generate ? b->cs_profile_output : b->cs_profile_use;
+  o->llvm_options = b->llvm_args;
+  o->llvm_option_count = b->llvm_arg_count;
+  o->fault_injection = cli_fault_injection();
 }
 
 static uint64_t instruction_count(LLVMModuleRef module) {
@@ -308,16 +309,17 @@ static uint64_t instruction_count(LLVMModuleRef module) {
 
 static int take_result(mtpc_status status, mtpc_result *r, void **object, size_t *size,
                        char **message) {
-  if (status != MTPC_OK) {
-    *message = strdup(r->message ? r->message : mtpc_status_string(status));
-    mtpc_result_free(r);
-    return -1;
+  int done = status == MTPC_OK ? 1 : -1;
+  if (status == MTPC_OK)
+    *object = mtpc_result_take_object(r, size);
+  if (status == MTPC_OK && !*object) {
+    done = -1;
+    *message = strdup("the compile gave no object");
+  } else if (status != MTPC_OK) {
+    *message = strdup(mtpc_result_message(r));
   }
-  *object = r->object; /* malloc'ed: the caller frees it */
-  *size = r->object_size;
-  r->object = NULL;
   mtpc_result_free(r);
-  return 1;
+  return done;
 }
 
 /* After LLVM's backend imported: split the module if it is large enough. */
@@ -331,8 +333,9 @@ static int split_after_import(void *arg, LLVMModuleRef module, const void *lto_c
   o.llvm_lto_config = lto_config; /* compile as LLVM's backend would */
   o.llvm_import_summary = index;
   o.budget = cli_jobserver_budget(o.jobs);
-  mtpc_result r;
-  int done = take_result(mtpc_compile_module(module, &o, &r), &r, object, size, message);
+  mtpc_result *r = NULL;
+  mtpc_status status = mtpc_compile_module(module, &o, &r);
+  int done = take_result(status, r, object, size, message);
   mtpc_budget_destroy(o.budget);
   return done;
 }
@@ -347,8 +350,9 @@ static int empty_object(const backend_cli *b, const char *triple, void **object,
   mtpc_options o;
   fill_options(b, &o);
   o.partitions = 1;
-  mtpc_result r;
-  int done = take_result(mtpc_compile_module(module, &o, &r), &r, object, size, message);
+  mtpc_result *r = NULL;
+  mtpc_status status = mtpc_compile_module(module, &o, &r);
+  int done = take_result(status, r, object, size, message);
   LLVMDisposeModule(module);
   LLVMContextDispose(context);
   return done;
@@ -363,22 +367,18 @@ static int whole_module(const backend_cli *b, void **object, size_t *size, char 
   mtpc_options o;
   fill_options(b, &o);
   o.triple = b->triple;
-  mtpc_result r;
-  int done = take_result(mtpc_compile_bitcode(data, data_size, b->input, &o, &r), &r, object,
-                         size, message);
+  mtpc_result *r = NULL;
+  mtpc_status status = mtpc_compile_bitcode(data, data_size, b->input, &o, &r);
+  int done = take_result(status, r, object, size, message);
   free(data);
   return done;
 }
 
 int cli_backend(int argc, char **argv) {
   backend_cli b = {.pic = -1, .addrsig = -1, .opt_level = 2, .threshold = MTPC_DEFAULT_THRESHOLD};
-  b.llvm_args = calloc((size_t)argc + 1, sizeof(*b.llvm_args));
-  b.llvm_args[b.llvm_arg_count++] = "mtpc";
+  b.llvm_args = mtpc_xmalloc(((size_t)argc + 1) * sizeof(*b.llvm_args));
   parse_backend_args(&b, argc, argv);
   find_cs_profile(&b);
-  if (b.llvm_arg_count > 1)
-    LLVMParseCommandLineOptions((int)b.llvm_arg_count, b.llvm_args, "mtpc backend");
-  mtpc_init_llvm();
   cli_report_crashes_on(b.input);
 
   mtpc_options options;
@@ -403,7 +403,7 @@ int cli_backend(int argc, char **argv) {
     failed = 1;
     break;
   }
-  if (!failed && mtpc_write_file_atomic(b.output, object, size, &message))
+  if (!failed && mtpc_write_file_atomic(b.output, object, size, cli_fault_injection(), &message))
     failed = 1;
   if (failed)
     cli_error("%s", message ? message : "the backend job failed");

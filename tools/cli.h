@@ -1,22 +1,38 @@
-/* What the mtpc command's files share. */
+/* What the mtpc commands share (cli.c). The commands use the public header,
+ * mtpc/tools.h and this. */
 #ifndef MTPC_TOOLS_CLI_H
 #define MTPC_TOOLS_CLI_H
 
+#include <stdint.h>
+
+#include "mtpc/mtpc.h"
+
 /* "mtpc: error: ..." on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* An mtpc_diag_fn: "mtpc: warning: ..." on stderr. */
+void cli_print_diag(void *user, mtpc_severity severity, const char *message);
 /* A non-negative number, or a command-line error (exit 2). */
 unsigned cli_parse_unsigned(const char *text, const char *option);
+/* Bytes, with an optional K, M or G; or a command-line error (exit 2). */
+uint64_t cli_parse_size(const char *text, const char *option);
+
+/* Slots from GNU make's jobserver for `jobs` worker threads (0: all), or
+ * NULL when MAKEFLAGS names none. */
+mtpc_budget *cli_jobserver_budget(unsigned jobs);
+
+/* MTPC_FAULT (mtpc_options.fault_injection), read once. */
+const char *cli_fault_injection(void);
+
 /* Crashes, fatal errors and a looping reader inside LLVM become one error
  * line naming `input`. */
 void cli_report_crashes_on(const char *input);
 
-/* Slots from GNU make's jobserver for `jobs` worker threads (0: all), or
- * NULL when MAKEFLAGS names none. */
-struct mtpc_budget *cli_jobserver_budget(unsigned jobs);
-
-/* `mtpc backend ...`: argv[0] is "backend". Returns the exit status. */
-int cli_backend(int argc, char **argv);
-/* `mtpc distribute ...`: argv[0] is "distribute". Returns the exit status. */
-int cli_distribute(int argc, char **argv);
+/* An mtpc_phase_fn whose user is a phase_watch: a bitcode read that takes
+ * longer than `limit` seconds ends the process with one error line. */
+typedef struct phase_watch {
+  const char *input;
+  unsigned limit;
+} phase_watch;
+void cli_watch_phase(void *user, const char *phase);
 
 #endif

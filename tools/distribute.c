@@ -18,10 +18,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../lto-backend/jobserver.h"
-#include "../lto-backend/merge.h"
-#include "../partitioner/support.h"
 #include "cli.h"
+#include "commands.h"
+#include "mtpc/mtpc.h"
+#include "mtpc/tools.h"
 #include "json.h"
 
 extern char **environ;
@@ -49,7 +49,6 @@ typedef struct dist_job {
   const char *output; /* outputs[0]: the object lld reads */
   off_t input_size;
   pid_t pid;
-  int slot;
   char *log;          /* the job's captured stderr */
 } dist_job;
 
@@ -61,6 +60,7 @@ typedef struct distributor {
   unsigned count;
   char *tmpdir;
   int own_jobserver_fd; /* -1 under make's */
+  mtpc_budget *jobserver; /* the slots the jobs hold */
 } distributor;
 
 static void parse_distribute_args(distributor *d, int argc, char **argv) {
@@ -207,8 +207,8 @@ static void replay_log(const dist_job *j) {
 }
 
 /* A finished job: its slot back, its messages out. 0 if it succeeded. */
-static int finish_job(dist_job *j, int status, char **error) {
-  mtpc_bridge_jobserver_release(j->slot);
+static int finish_job(distributor *d, dist_job *j, int status, char **error) {
+  mtpc_budget_release(d->jobserver);
   j->pid = 0;
   replay_log(j);
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
@@ -237,7 +237,7 @@ static unsigned reap_jobs(distributor *d, char **error) {
       if (d->jobs[i].pid != pid)
         continue;
       char *failure = NULL;
-      if (finish_job(&d->jobs[i], status, &failure) && !*error)
+      if (finish_job(d, &d->jobs[i], status, &failure) && !*error)
         *error = failure;
       else
         free(failure);
@@ -267,13 +267,11 @@ static int run_jobs(distributor *d, char **error) {
   while ((next < d->count && !*error) || running > 0) {
     unsigned finished = reap_jobs(d, error);
     running -= finished;
-    int slot = -1;
     if (next < d->count && !*error && running < d->slots &&
-        (slot = mtpc_bridge_jobserver_try_acquire()) >= 0) {
+        mtpc_budget_try_acquire(d->jobserver)) {
       dist_job *j = &d->jobs[order[next]];
-      j->slot = slot;
       if (start_job(d, j, order[next], error)) {
-        mtpc_bridge_jobserver_release(slot);
+        mtpc_budget_release(d->jobserver);
         continue;
       }
       next++;
@@ -308,9 +306,12 @@ static int set_up(distributor *d, char **error) {
     d->tmpdir = NULL;
     return 1;
   }
-  if (!mtpc_bridge_jobserver_present() && make_jobserver(d, error))
+  d->jobserver = mtpc_budget_create_jobserver(d->slots);
+  if (!d->jobserver && make_jobserver(d, error))
     return 1;
-  if (!mtpc_bridge_jobserver_present()) {
+  if (!d->jobserver)
+    d->jobserver = mtpc_budget_create_jobserver(d->slots);
+  if (!d->jobserver) {
     *error = mtpc_xasprintf("cannot use the jobserver MAKEFLAGS names ('%s')", getenv("MAKEFLAGS"));
     return 1;
   }
@@ -338,6 +339,7 @@ int cli_distribute(int argc, char **argv) {
   if (error)
     cli_error("%s", error);
   remove_tmpdir(&d);
+  mtpc_budget_destroy(d.jobserver);
   if (d.own_jobserver_fd >= 0)
     close(d.own_jobserver_fd);
   for (unsigned i = 0; i < d.count; i++) {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../partitioner/support.h"
+#include "mtpc/tools.h"
 
 #define MAX_DEPTH 256
 

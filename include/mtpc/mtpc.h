@@ -10,16 +10,24 @@
  *   mtpc_options opts;
  *   mtpc_options_init(&opts);
  *   opts.jobs = 8;
- *   mtpc_result res;
+ *   mtpc_result *res;
  *   if (mtpc_compile_bitcode(data, size, "in.bc", &opts, &res) != MTPC_OK)
- *     fprintf(stderr, "error: %s\n", res.message);
- *   ... use res.object, res.object_size ...
- *   mtpc_result_free(&res);
+ *     fprintf(stderr, "error: %s\n", mtpc_result_message(res));
+ *   size_t size;
+ *   const void *object = mtpc_result_object(res, &size);
+ *   ...
+ *   mtpc_result_free(res);
+ *
+ * Compatibility: mtpc_options only grows at its end, and mtpc_options_init
+ * records the size the caller was compiled with, so a program built against
+ * an older header keeps working with a newer library. Results are opaque.
+ * Every function may be called from several threads at once (docs/api.rst).
  */
 #ifndef MTPC_MTPC_H
 #define MTPC_MTPC_H
 
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include <llvm-c/Types.h>
@@ -29,9 +37,9 @@ extern "C" {
 #endif
 
 #define MTPC_VERSION_MAJOR 0
-#define MTPC_VERSION_MINOR 1
+#define MTPC_VERSION_MINOR 2
 #define MTPC_VERSION_PATCH 0
-#define MTPC_VERSION_STRING "0.1.0"
+#define MTPC_VERSION_STRING "0.2.0"
 
 /* Passed as mtpc_options.partitions: one partition per group of tightly
  * coupled functions (the finest split the partitioner allows). */
@@ -85,6 +93,8 @@ typedef struct mtpc_partition_stats {
   size_t object_bytes;
 } mtpc_partition_stats;
 
+/* Whole-compile figures, filled when mtpc_options.collect_stats is set. New
+ * fields are only appended. */
 typedef struct mtpc_stats {
   unsigned partitions;
   unsigned jobs;
@@ -98,7 +108,7 @@ typedef struct mtpc_stats {
   uint64_t peak_rss_bytes;
   uint64_t total_cost;
   uint64_t duplicated_cost;   /* cost of all available_externally copies */
-  mtpc_partition_stats *partition; /* array of `partitions` entries */
+  uint64_t memory_waits;      /* worker threads that waited for the memory limit */
 } mtpc_stats;
 
 /* A pool of compile slots shared by everything that compiles in a process
@@ -106,9 +116,10 @@ typedef struct mtpc_stats {
  * that busy threads never exceed its size. Each partition holds one slot
  * while it is loaded, optimized and code-generated. */
 typedef struct mtpc_budget mtpc_budget;
-mtpc_budget *mtpc_budget_create(unsigned slots);
+mtpc_budget *mtpc_budget_create(unsigned slots); /* NULL when out of memory */
 void mtpc_budget_destroy(mtpc_budget *budget);
 void mtpc_budget_acquire(mtpc_budget *budget); /* blocks until a slot is free */
+int mtpc_budget_try_acquire(mtpc_budget *budget); /* 1: got one; 0: none free */
 void mtpc_budget_release(mtpc_budget *budget);
 /* A budget whose slots are GNU make's jobserver's (the one MAKEFLAGS names):
  * the process's own implicit slot, then tokens as make has them free, at most
@@ -125,6 +136,7 @@ typedef enum mtpc_code_model {
 } mtpc_code_model;
 
 typedef struct mtpc_options {
+  size_t struct_size;   /* set by mtpc_options_init; leave as it is */
   unsigned jobs;        /* worker threads; 0 = hardware threads. Never changes the output. */
   unsigned partitions;  /* 0 = derived from the module's size; MTPC_PARTITIONS_MAX = finest */
   unsigned opt_level;   /* 0..3, the ThinLTO backend pipeline level */
@@ -137,7 +149,7 @@ typedef struct mtpc_options {
   int data_sections;
   unsigned import_instr_limit; /* callees up to this cost get available_externally copies */
   int merge;            /* 1 (default): one merged object; 0: keep partition objects apart */
-  int collect_stats;    /* fill mtpc_result.stats */
+  int collect_stats;    /* fill mtpc_result_stats */
   int verify;           /* run the IR verifier on each partition before optimizing (default 1) */
   const char *emit_partitions_dir; /* write each partition's rewritten IR and the plan here */
   mtpc_diag_fn diag;
@@ -201,69 +213,98 @@ typedef struct mtpc_options {
    * run on the whole module before the split. mtpc_compile_module then
    * changes the module it is given. */
   const void *llvm_import_summary;
+
+  /* Added in 0.2. */
+  /* LLVM options for this compile only, as one would pass them with -mllvm
+   * ("-unroll-threshold=100"). Compiles with the same list run together;
+   * one with another list waits until they are done. Afterwards the
+   * process's own option values are back. An option the process has set
+   * itself cannot be given here (MTPC_ERR_INVALID_ARGUMENT). */
+  const char *const *llvm_options;
+  unsigned llvm_option_count;
+  /* Bytes of resident memory the compile may use: a partition starts only
+   * while the process's memory at the start of the parallel phase plus the
+   * estimates of the running partitions stays under it (one always runs).
+   * 0: no limit. Never changes the output. */
+  uint64_t memory_limit;
+  /* Time trace granularity (microseconds) of the worker threads when the
+   * calling thread records a trace (mtpc_time_trace_start); 0 = 500. */
+  unsigned time_trace_granularity;
+  /* Tests only: places that fail on purpose, comma separated: "codegen=K"
+   * (K a partition or "all") and "write" (file writes fail as on a full
+   * disk). The tools take it from the environment variable MTPC_FAULT. */
+  const char *fault_injection;
 } mtpc_options;
 
-/* Fills every field with its default. */
-void mtpc_options_init(mtpc_options *options);
+/* Fills every field with its default; use mtpc_options_init. */
+void mtpc_options_init_size(mtpc_options *options, size_t struct_size);
+static inline void mtpc_options_init(mtpc_options *options) {
+  mtpc_options_init_size(options, sizeof(*options));
+}
 
-typedef struct mtpc_object {
-  void *data;
-  size_t size;
-} mtpc_object;
-
-typedef struct mtpc_result {
-  /* The merged object (merge = 1), or NULL. */
-  void *object;
-  size_t object_size;
-  /* With merge = 0: one object per partition, in partition order. */
-  mtpc_object *objects;
-  unsigned object_count;
-  /* On failure: one line saying what went wrong. */
-  char *message;
-  mtpc_stats stats;
-} mtpc_result;
+/* What a compile produced: the object(s), or the error message, and stats.
+ * Owned by the caller; release with mtpc_result_free. */
+typedef struct mtpc_result mtpc_result;
 
 /* Compiles a bitcode buffer. The buffer is only read and must stay valid
  * during the call. `name` is the module identifier used for diagnostics and
- * for the names of promoted symbols (NULL means "<buffer>"). */
+ * for the names of promoted symbols (NULL means "<buffer>"). *result is set
+ * whatever the status (NULL only when even it could not be allocated). */
 mtpc_status mtpc_compile_bitcode(const void *data, size_t size, const char *name,
-                                 const mtpc_options *options, mtpc_result *result);
+                                 const mtpc_options *options, mtpc_result **result);
 
 /* Compiles an in-memory module. The module is only read; it stays owned by
- * the caller. */
+ * the caller, and no other thread may use its context during the call. */
 mtpc_status mtpc_compile_module(LLVMModuleRef module, const mtpc_options *options,
-                                mtpc_result *result);
+                                mtpc_result **result);
+
+/* The merged object (merge = 1), or NULL. */
+const void *mtpc_result_object(const mtpc_result *result, size_t *size);
+/* The merged object, handed over: the caller frees it with free(), and the
+ * result has none afterwards. */
+void *mtpc_result_take_object(mtpc_result *result, size_t *size);
+/* With merge = 0: one object per partition, in partition order. */
+unsigned mtpc_result_object_count(const mtpc_result *result);
+const void *mtpc_result_object_at(const mtpc_result *result, unsigned index, size_t *size);
+/* On failure: one line saying what went wrong ("" on success). */
+const char *mtpc_result_message(const mtpc_result *result);
+/* With collect_stats; the stats of partition `index` < stats->partitions. */
+const mtpc_stats *mtpc_result_stats(const mtpc_result *result);
+const mtpc_partition_stats *mtpc_result_partition_stats(const mtpc_result *result,
+                                                        unsigned index);
 
 /* 1 if mtpc would split `module` with these options' target; 0 if it would
  * compile it unsplit (a non-ELF target: the merge is ld.lld -r), with
  * *reason (free()) saying why when reason is not NULL. */
 int mtpc_module_can_split(LLVMModuleRef module, const mtpc_options *options, char **reason);
 
-/* Releases everything a result holds; the result may be reused afterwards. */
+/* Releases everything a result holds (NULL is allowed). */
 void mtpc_result_free(mtpc_result *result);
 
 /* Prints the plan for `module` (partitions, their definitions and costs, the
- * duplicated cost) as text to `out`, a FILE *. Returns MTPC_OK or an error
- * with `*message` set (free with free()). */
-mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *options, void *out,
+ * duplicated cost) as text to `out`. Returns MTPC_OK or an error with
+ * `*message` set (free with free()). */
+mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *options, FILE *out,
                             char **message);
 
 /* The same for a bitcode buffer (`name` as in mtpc_compile_bitcode). */
 mtpc_status mtpc_print_plan_bitcode(const void *data, size_t size, const char *name,
-                                    const mtpc_options *options, void *out, char **message);
+                                    const mtpc_options *options, FILE *out, char **message);
 
 /* Speedup that the measured partition times would give on `cores` cores, with
  * the serial phases (plan, bitcode, merge) kept serial: the time of the same
  * partitions run one after another divided by their list-scheduled time. */
-double mtpc_stats_projected_speedup(const mtpc_stats *stats, unsigned cores);
+double mtpc_result_projected_speedup(const mtpc_result *result, unsigned cores);
 
 /* Starts LLVM's time-trace profiler on the calling thread; compiles started
  * from this thread then record their partitions, optimization passes and code
- * generation. Write the trace (Chrome JSON) with mtpc_time_trace_write. */
+ * generation (at the options' time_trace_granularity). Write the trace
+ * (Chrome JSON) from the same thread with mtpc_time_trace_write. LLVM keeps
+ * one trace per process: trace one compile at a time. */
 void mtpc_time_trace_start(unsigned granularity_us);
 mtpc_status mtpc_time_trace_write(const char *path, char **message);
 
-/* "mtpc 0.1.0 (LLVM 19.1.7)" */
+/* "mtpc 0.2.0 (LLVM 19.1.7)" */
 const char *mtpc_version_string(void);
 
 #ifdef __cplusplus

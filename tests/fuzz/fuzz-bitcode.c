@@ -12,12 +12,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   mtpc_options_init(&options);
   options.jobs = 1;
   options.partitions = 3;
-  mtpc_result result;
+  mtpc_result *result = NULL;
   mtpc_status status = mtpc_compile_bitcode(data, size, "fuzz", &options, &result);
-  if (status != MTPC_OK && !result.message)
+  if (status != MTPC_OK && !*mtpc_result_message(result))
     abort(); /* every error says what went wrong */
-  if (status == MTPC_OK && !result.object)
+  if (status == MTPC_OK && !mtpc_result_object(result, NULL))
     abort();
-  mtpc_result_free(&result);
+  mtpc_result_free(result);
   return 0;
 }

@@ -1,4 +1,5 @@
 /* The public C API on a module built in memory. */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,19 +43,29 @@ static void test_compile_module_split_and_merged(void) {
   o.partitions = 3;
   o.jobs = 2;
   o.collect_stats = 1;
-  mtpc_result r;
+  mtpc_result *r = NULL;
   CHECK_EQ_U(mtpc_compile_module(m, &o, &r), MTPC_OK);
-  CHECK(r.object && r.object_size > 64);
-  CHECK(r.object && !memcmp(r.object, "\177ELF", 4));
-  CHECK_EQ_U(r.stats.partitions, 3);
-  CHECK(r.stats.split);
-  CHECK(r.stats.total_cost > 0);
-  CHECK(mtpc_stats_projected_speedup(&r.stats, 16) >= 1.0);
+  size_t size = 0;
+  const char *object = mtpc_result_object(r, &size);
+  CHECK(object && size > 64);
+  CHECK(object && !memcmp(object, "\177ELF", 4));
+  CHECK(strcmp(mtpc_result_message(r), "") == 0);
+  const mtpc_stats *st = mtpc_result_stats(r);
+  CHECK_EQ_U(st->partitions, 3);
+  CHECK(st->split);
+  CHECK(st->total_cost > 0);
+  CHECK(mtpc_result_partition_stats(r, 2) && mtpc_result_partition_stats(r, 2)->functions > 0);
+  CHECK(mtpc_result_partition_stats(r, 3) == NULL);
+  CHECK(mtpc_result_projected_speedup(r, 16) >= 1.0);
   /* The caller's module is untouched: helper is still internal and named. */
   LLVMValueRef helper = LLVMGetNamedFunction(m, "helper");
   CHECK(helper && LLVMGetLinkage(helper) == LLVMInternalLinkage);
-  mtpc_result_free(&r);
-  CHECK(r.object == NULL && r.message == NULL);
+  /* Taking the object leaves the result without one. */
+  size_t taken_size = 0;
+  void *taken = mtpc_result_take_object(r, &taken_size);
+  CHECK(taken && taken_size == size && mtpc_result_object(r, NULL) == NULL);
+  free(taken);
+  mtpc_result_free(r);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
 }
@@ -67,25 +78,31 @@ static void test_unmerged_objects_and_bitcode(void) {
   mtpc_options_init(&o);
   o.partitions = 2;
   o.merge = 0;
-  mtpc_result r;
+  mtpc_result *r = NULL;
   CHECK_EQ_U(mtpc_compile_bitcode(LLVMGetBufferStart(bc), LLVMGetBufferSize(bc), "api.bc", &o, &r),
              MTPC_OK);
-  CHECK(r.object == NULL);
-  CHECK_EQ_U(r.object_count, 2);
-  for (unsigned i = 0; i < r.object_count; i++)
-    CHECK(r.objects[i].size > 64 && !memcmp(r.objects[i].data, "\177ELF", 4));
-  mtpc_result_free(&r);
+  CHECK(mtpc_result_object(r, NULL) == NULL);
+  CHECK_EQ_U(mtpc_result_object_count(r), 2);
+  for (unsigned i = 0; i < mtpc_result_object_count(r); i++) {
+    size_t size = 0;
+    const char *object = mtpc_result_object_at(r, i, &size);
+    CHECK(size > 64 && !memcmp(object, "\177ELF", 4));
+  }
+  CHECK(mtpc_result_object_at(r, 2, NULL) == NULL);
+  mtpc_result_free(r);
 
   /* The same bytes twice give the same object. */
-  mtpc_result r1, r2;
+  mtpc_result *r1 = NULL, *r2 = NULL;
   o.merge = 1;
   o.jobs = 1;
   CHECK_EQ_U(mtpc_compile_bitcode(LLVMGetBufferStart(bc), LLVMGetBufferSize(bc), "api.bc", &o, &r1), MTPC_OK);
   o.jobs = 4;
   CHECK_EQ_U(mtpc_compile_bitcode(LLVMGetBufferStart(bc), LLVMGetBufferSize(bc), "api.bc", &o, &r2), MTPC_OK);
-  CHECK(r1.object_size == r2.object_size && !memcmp(r1.object, r2.object, r1.object_size));
-  mtpc_result_free(&r1);
-  mtpc_result_free(&r2);
+  size_t size1 = 0, size2 = 0;
+  const void *object1 = mtpc_result_object(r1, &size1), *object2 = mtpc_result_object(r2, &size2);
+  CHECK(size1 == size2 && !memcmp(object1, object2, size1));
+  mtpc_result_free(r1);
+  mtpc_result_free(r2);
   LLVMDisposeMemoryBuffer(bc);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
@@ -133,22 +150,24 @@ static void test_caller_slot(void) {
   o.jobs = 2;
   o.budget = budget;
   o.caller_holds_slot = 1;
-  mtpc_result r;
+  mtpc_result *r = NULL;
   mtpc_budget_acquire(budget);
   CHECK_EQ_U(mtpc_compile_module(m, &o, &r), MTPC_OK);
-  mtpc_result_free(&r);
+  mtpc_result_free(r);
   mtpc_budget_acquire(budget);
   o.triple = "no-such-target"; /* an early failure gives the slot up too */
   CHECK_EQ_U(mtpc_compile_module(m, &o, &r), MTPC_ERR_TARGET);
-  mtpc_result_free(&r);
+  mtpc_result_free(r);
   mtpc_budget_acquire(budget);
   o.triple = NULL;
   o.opt_level = 9;
   CHECK_EQ_U(mtpc_compile_module(m, &o, &r), MTPC_ERR_INVALID_ARGUMENT);
-  mtpc_result_free(&r);
+  mtpc_result_free(r);
   mtpc_budget_acquire(budget);
+  CHECK(!mtpc_budget_try_acquire(budget)); /* the one slot is held */
   mtpc_budget_release(budget);
-  CHECK(1); /* reached: no slot leaked */
+  CHECK(mtpc_budget_try_acquire(budget));
+  mtpc_budget_release(budget);
   mtpc_budget_destroy(budget);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
@@ -157,26 +176,75 @@ static void test_caller_slot(void) {
 static void test_errors(void) {
   mtpc_options o;
   mtpc_options_init(&o);
-  mtpc_result r;
+  mtpc_result *r = NULL;
   o.opt_level = 7;
   CHECK_EQ_U(mtpc_compile_bitcode("BC", 2, "x.bc", &o, &r), MTPC_ERR_INVALID_ARGUMENT);
-  CHECK(r.message && strstr(r.message, "optimization level 7"));
-  mtpc_result_free(&r);
+  CHECK(strstr(mtpc_result_message(r), "optimization level 7"));
+  mtpc_result_free(r);
   mtpc_options_init(&o);
   CHECK_EQ_U(mtpc_compile_bitcode("not bitcode", 11, "x.bc", &o, &r), MTPC_ERR_INPUT);
-  CHECK(r.message && strstr(r.message, "x.bc: invalid bitcode"));
-  CHECK(r.object == NULL);
-  mtpc_result_free(&r);
+  CHECK(strstr(mtpc_result_message(r), "x.bc: invalid bitcode"));
+  CHECK(mtpc_result_object(r, NULL) == NULL);
+  mtpc_result_free(r);
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = make_module(ctx, 2);
   o.triple = "no-such-target";
   CHECK_EQ_U(mtpc_compile_module(m, &o, &r), MTPC_ERR_TARGET);
-  CHECK(r.message && strstr(r.message, "unknown target triple 'no-such-target'"));
-  mtpc_result_free(&r);
+  CHECK(strstr(mtpc_result_message(r), "unknown target triple 'no-such-target'"));
+  mtpc_result_free(r);
+  CHECK(strcmp(mtpc_result_message(NULL), "out of memory") == 0);
+  mtpc_result_free(NULL);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
   CHECK(strcmp(mtpc_status_string(MTPC_ERR_WORKER), "compiling a partition failed") == 0);
   CHECK(strstr(mtpc_version_string(), MTPC_VERSION_STRING) != NULL);
+}
+
+/* Options from an older header (smaller, without the newest fields) still
+ * work and get defaults for what they lack; a newer header's fields this
+ * library lacks are refused only when set. */
+static void test_options_sizes(void) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = make_module(ctx, 4);
+  mtpc_options full;
+  mtpc_options_init(&full);
+  CHECK_EQ_U(full.struct_size, sizeof(mtpc_options));
+  full.partitions = 2;
+  mtpc_result *expected = NULL, *r = NULL;
+  CHECK_EQ_U(mtpc_compile_module(m, &full, &expected), MTPC_OK);
+
+  size_t old_size = offsetof(mtpc_options, llvm_options); /* 0.1's fields */
+  unsigned char *old = malloc(old_size);
+  mtpc_options_init_size((mtpc_options *)old, old_size);
+  CHECK_EQ_U(((mtpc_options *)old)->opt_level, 2);
+  ((mtpc_options *)old)->partitions = 2;
+  CHECK_EQ_U(mtpc_compile_module(m, (mtpc_options *)old, &r), MTPC_OK);
+  size_t a = 0, b = 0;
+  const void *oa = mtpc_result_object(expected, &a), *ob = mtpc_result_object(r, &b);
+  CHECK(a == b && !memcmp(oa, ob, a));
+  mtpc_result_free(r);
+  free(old);
+
+  size_t new_size = sizeof(mtpc_options) + 16;
+  unsigned char *newer = calloc(1, new_size);
+  mtpc_options_init_size((mtpc_options *)newer, new_size);
+  ((mtpc_options *)newer)->partitions = 2;
+  CHECK_EQ_U(mtpc_compile_module(m, (mtpc_options *)newer, &r), MTPC_OK);
+  mtpc_result_free(r);
+  newer[sizeof(mtpc_options) + 3] = 1; /* a field this library does not know */
+  CHECK_EQ_U(mtpc_compile_module(m, (mtpc_options *)newer, &r), MTPC_ERR_INVALID_ARGUMENT);
+  CHECK(strstr(mtpc_result_message(r), "does not have"));
+  mtpc_result_free(r);
+  free(newer);
+
+  mtpc_options garbage;
+  memset(&garbage, 0, sizeof garbage);
+  CHECK_EQ_U(mtpc_compile_module(m, &garbage, &r), MTPC_ERR_INVALID_ARGUMENT);
+  CHECK(strstr(mtpc_result_message(r), "mtpc_options_init"));
+  mtpc_result_free(r);
+  mtpc_result_free(expected);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
 }
 
 int main(void) {
@@ -185,5 +253,6 @@ int main(void) {
   test_can_split();
   test_caller_slot();
   test_errors();
+  test_options_sizes();
   CHECK_SUMMARY();
 }

@@ -1,0 +1,136 @@
+/* Files: whole reads, writes that never leave a partial file, directories. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../partitioner/support.h"
+#include "fault.h"
+#include "mtpc/tools.h"
+
+static int write_all(int fd, const void *data, size_t size, const char *faults) {
+  const char *p = data;
+  if (mtpc_fault_write(faults)) {
+    if (write(fd, p, size / 2) >= 0)
+      errno = ENOSPC;
+    return -1;
+  }
+  while (size > 0) {
+    ssize_t n = write(fd, p, size);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return -1;
+    p += n;
+    size -= (size_t)n;
+  }
+  return 0;
+}
+
+/* An output that is a device or a pipe (/dev/null, /dev/stdout) is written
+ * in place: renaming onto it would replace it with a regular file. */
+static int write_in_place(const char *path, const void *data, size_t size, const char *faults,
+                          char **message) {
+  int fd = open(path, O_WRONLY);
+  int failed = fd < 0 || write_all(fd, data, size, faults) != 0;
+  int saved = errno;
+  if (fd >= 0 && close(fd) != 0 && !failed) {
+    failed = 1;
+    saved = errno;
+  }
+  if (failed)
+    *message = mtpc_xasprintf("cannot write '%s': %s", path, strerror(saved));
+  return failed;
+}
+
+int mtpc_write_file_atomic(const char *path, const void *data, size_t size, const char *faults,
+                           char **message) {
+  struct stat st;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+    return write_in_place(path, data, size, faults, message);
+  char *temp = mtpc_xasprintf("%s.mtpc-tmp.XXXXXX", path);
+  int fd = mkstemp(temp);
+  if (fd < 0) {
+    *message = mtpc_xasprintf("cannot create '%s': %s", path, strerror(errno));
+    free(temp);
+    return 1;
+  }
+  int failed = write_all(fd, data, size, faults) != 0;
+  int saved = errno;
+  if (!failed)
+    failed = fchmod(fd, 0644) != 0 || fsync(fd) != 0;
+  if (!failed)
+    saved = errno;
+  if (close(fd) != 0 && !failed) {
+    failed = 1;
+    saved = errno;
+  }
+  if (!failed && rename(temp, path) != 0) {
+    failed = 1;
+    saved = errno;
+  }
+  if (failed) {
+    *message = mtpc_xasprintf("cannot write '%s': %s", path, strerror(saved));
+    unlink(temp);
+  }
+  free(temp);
+  return failed;
+}
+
+int mtpc_make_directories(const char *path, char **message) {
+  char *partial = mtpc_xstrdup(path);
+  int failed = 0;
+  for (char *slash = partial; slash && !failed;) {
+    slash = strchr(slash + 1, '/');
+    if (slash)
+      *slash = 0;
+    if (mkdir(partial, 0777) != 0 && errno != EEXIST) {
+      *message = mtpc_xasprintf("cannot create '%s': %s", partial, strerror(errno));
+      failed = 1;
+    }
+    if (slash)
+      *slash = '/';
+  }
+  free(partial);
+  return failed;
+}
+
+int mtpc_read_file(const char *path, void **data, size_t *size, char **message) {
+  int fd = open(path, O_RDONLY);
+  struct stat st;
+  if (fd < 0 || fstat(fd, &st) != 0) {
+    *message = mtpc_xasprintf("cannot open '%s': %s", path, strerror(errno));
+    if (fd >= 0)
+      close(fd);
+    return 1;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    *message = mtpc_xasprintf("'%s' is not a regular file", path);
+    close(fd);
+    return 1;
+  }
+  size_t total = (size_t)st.st_size;
+  char *buffer = mtpc_xmalloc(total ? total : 1);
+  size_t got = 0;
+  while (got < total) {
+    ssize_t n = read(fd, buffer + got, total - got);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      *message = mtpc_xasprintf("cannot read '%s': %s", path, n < 0 ? strerror(errno) : "file shrank");
+      free(buffer);
+      close(fd);
+      return 1;
+    }
+    got += (size_t)n;
+  }
+  close(fd);
+  *data = buffer;
+  *size = total;
+  return 0;
+}
+

@@ -1,0 +1,96 @@
+/* mtpc_result: the objects, message and stats of one compile. */
+#include "result.h"
+
+#include <stdlib.h>
+
+#include "../partitioner/support.h"
+
+mtpc_result *mtpc_result_new(void) { return calloc(1, sizeof(mtpc_result)); }
+
+void mtpc_result_free(mtpc_result *r) {
+  if (!r)
+    return;
+  free(r->object.data);
+  for (unsigned i = 0; i < r->object_count; i++)
+    free(r->objects[i].data);
+  free(r->objects);
+  free(r->message);
+  free(r->partition);
+  free(r);
+}
+
+const void *mtpc_result_object(const mtpc_result *r, size_t *size) {
+  if (size)
+    *size = r ? r->object.size : 0;
+  return r ? r->object.data : NULL;
+}
+
+void *mtpc_result_take_object(mtpc_result *r, size_t *size) {
+  void *object = r ? r->object.data : NULL;
+  if (size)
+    *size = r ? r->object.size : 0;
+  if (r)
+    r->object = (mtpc_buffer){NULL, 0};
+  return object;
+}
+
+unsigned mtpc_result_object_count(const mtpc_result *r) { return r ? r->object_count : 0; }
+
+const void *mtpc_result_object_at(const mtpc_result *r, unsigned index, size_t *size) {
+  int valid = r && index < r->object_count;
+  if (size)
+    *size = valid ? r->objects[index].size : 0;
+  return valid ? r->objects[index].data : NULL;
+}
+
+const char *mtpc_result_message(const mtpc_result *r) {
+  if (!r)
+    return mtpc_status_string(MTPC_ERR_NO_MEMORY);
+  return r->message ? r->message : "";
+}
+
+const mtpc_stats *mtpc_result_stats(const mtpc_result *r) { return r ? &r->stats : NULL; }
+
+const mtpc_partition_stats *mtpc_result_partition_stats(const mtpc_result *r, unsigned index) {
+  return r && r->partition && index < r->stats.partitions ? &r->partition[index] : NULL;
+}
+
+static int longest_first(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return x > y ? -1 : x < y;
+}
+
+double mtpc_result_projected_speedup(const mtpc_result *r, unsigned cores) {
+  if (!r || !r->partition || r->stats.partitions == 0 || cores == 0)
+    return 0.0;
+  const mtpc_stats *st = &r->stats;
+  double serial = st->read_seconds + st->plan_seconds + st->bitcode_seconds + st->merge_seconds;
+  double *times = calloc(st->partitions, sizeof(double));
+  double *core_load = calloc(cores, sizeof(double));
+  if (!times || !core_load) {
+    free(times);
+    free(core_load);
+    return 0.0;
+  }
+  double sum = 0.0;
+  for (unsigned i = 0; i < st->partitions; i++) {
+    const mtpc_partition_stats *p = &r->partition[i];
+    times[i] = p->load_seconds + p->opt_seconds + p->codegen_seconds;
+    sum += times[i];
+  }
+  qsort(times, st->partitions, sizeof(double), longest_first);
+  for (unsigned i = 0; i < st->partitions; i++) {
+    unsigned lightest = 0;
+    for (unsigned c = 1; c < cores; c++)
+      if (core_load[c] < core_load[lightest])
+        lightest = c;
+    core_load[lightest] += times[i];
+  }
+  double makespan = 0.0;
+  for (unsigned c = 0; c < cores; c++)
+    if (core_load[c] > makespan)
+      makespan = core_load[c];
+  free(times);
+  free(core_load);
+  return (serial + sum) / (serial + makespan);
+}

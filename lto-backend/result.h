@@ -1,0 +1,24 @@
+/* What a compile hands back (result.c). */
+#ifndef MTPC_RESULT_H
+#define MTPC_RESULT_H
+
+#include "mtpc/mtpc.h"
+
+typedef struct mtpc_buffer {
+  void *data;
+  size_t size;
+} mtpc_buffer;
+
+struct mtpc_result {
+  mtpc_buffer object;      /* merged */
+  mtpc_buffer *objects;    /* merge = 0: one per partition */
+  unsigned object_count;
+  char *message;
+  mtpc_stats stats;
+  mtpc_partition_stats *partition; /* stats.partitions entries */
+};
+
+/* A zeroed result, or NULL when out of memory. */
+mtpc_result *mtpc_result_new(void);
+
+#endif

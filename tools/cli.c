@@ -1,0 +1,157 @@
+/* What the mtpc commands share: error messages, numbers, the jobserver,
+ * injected faults and crash reports. */
+#define _GNU_SOURCE
+#include "cli.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <llvm-c/ErrorHandling.h>
+
+#include "mtpc/tools.h"
+
+void cli_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("mtpc: error: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+void cli_print_diag(void *user, mtpc_severity severity, const char *message) {
+  (void)user;
+  fprintf(stderr, "mtpc: %s: %s\n", severity == MTPC_WARNING ? "warning" : "note", message);
+}
+
+unsigned cli_parse_unsigned(const char *text, const char *option) {
+  char *end = NULL;
+  errno = 0;
+  unsigned long value = strtoul(text, &end, 10);
+  if (!*text || *end || errno || value > UINT32_MAX - 1 || text[0] == '-') {
+    cli_error("invalid value '%s' for %s", text, option);
+    exit(2);
+  }
+  return (unsigned)value;
+}
+
+uint64_t cli_parse_size(const char *text, const char *option) {
+  char *end = NULL;
+  errno = 0;
+  unsigned long long value = strtoull(text, &end, 10);
+  unsigned shift = 0;
+  if (end && *end && !end[1])
+    shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20
+          : *end == 'G' || *end == 'g' ? 30 : 64;
+  if (!*text || text[0] == '-' || errno || (*end && shift == 64) || (*end && end[1]) ||
+      value > (UINT64_MAX >> shift)) {
+    cli_error("invalid value '%s' for %s (bytes, or a number with K, M or G)", text, option);
+    exit(2);
+  }
+  return (uint64_t)value << shift;
+}
+
+mtpc_budget *cli_jobserver_budget(unsigned jobs) {
+  long cores = sysconf(_SC_NPROCESSORS_ONLN);
+  return mtpc_budget_create_jobserver(jobs ? jobs : cores > 0 ? (unsigned)cores : 1);
+}
+
+const char *cli_fault_injection(void) {
+  static int read;
+  static const char *spec;
+  if (!read) {
+    spec = getenv("MTPC_FAULT");
+    read = 1;
+  }
+  return spec;
+}
+
+/* LLVM's bitcode reader does not check every malformed input (a string
+ * table offset out of range crashes llvm-dis-19 and clang-19 too): a crash
+ * while mtpc works on an input becomes one error line and exit status 1.
+ * Outputs are only renamed into place after a successful compile. The line
+ * is formatted beforehand: a signal handler may only write it. */
+typedef struct report {
+  char text[1024];
+  size_t length;
+} report;
+
+static report crash_report, read_hang_report;
+
+static void format_report(report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void format_report(report *r, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(r->text, sizeof r->text, fmt, ap);
+  va_end(ap);
+  r->length = n < 0 ? 0 : n >= (int)sizeof r->text ? sizeof r->text - 1 : (size_t)n;
+}
+
+static void write_report_and_exit(const report *r) {
+  ssize_t written = write(STDERR_FILENO, r->text, r->length);
+  (void)written; /* exiting either way */
+  _exit(1);
+}
+
+static void on_crash(int signal_number) {
+  (void)signal_number;
+  write_report_and_exit(&crash_report);
+}
+
+/* LLVM's report_fatal_error (for IR the verifier passes but code generation
+ * rejects) prints "LLVM ERROR" and exits; say it the way mtpc says errors. */
+static const char *fatal_input;
+
+static void on_llvm_fatal_error(const char *reason) {
+  fprintf(stderr, "mtpc: error: %s: LLVM: %s\n", fatal_input, reason);
+  fflush(stderr);
+  _exit(1);
+}
+
+/* LLVM 19's reader loops forever on some malformed files (llvm-dis-19 too).
+ * Reading is linear in the input's size, so a limit far above it tells a
+ * loop from a large file: 60 s plus 10 s per MiB. */
+static void on_read_hang(int signal_number) {
+  (void)signal_number;
+  write_report_and_exit(&read_hang_report);
+}
+
+void cli_watch_phase(void *user, const char *phase) {
+  const phase_watch *w = user;
+  if (strcmp(phase, "read") != 0) {
+    alarm(0);
+    return;
+  }
+  format_report(&read_hang_report,
+                "mtpc: error: %s: LLVM's bitcode reader did not finish in %u s; "
+                "the bitcode is probably malformed\n", w->input, w->limit);
+  signal(SIGALRM, on_read_hang);
+  alarm(w->limit);
+}
+
+void cli_report_crashes_on(const char *input) {
+  fatal_input = input;
+  LLVMInstallFatalErrorHandler(on_llvm_fatal_error);
+  mtpc_bridge_on_out_of_memory(on_llvm_fatal_error);
+  format_report(&crash_report,
+                "mtpc: error: %s: LLVM crashed while reading or compiling it; "
+                "the bitcode is probably malformed\n", input);
+  /* Deep recursion in LLVM overflows the stack: the handler runs on its own. */
+  static char alternate_stack[1 << 16];
+  stack_t stack = {.ss_sp = alternate_stack, .ss_size = sizeof alternate_stack};
+  sigaltstack(&stack, NULL);
+  struct sigaction action = {0};
+  action.sa_handler = on_crash;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESETHAND | SA_ONSTACK;
+  int signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT};
+  for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++)
+    sigaction(signals[i], &action, NULL);
+}
+

@@ -1,0 +1,295 @@
+/* `mtpc compile` and `mtpc plan`. */
+#define _GNU_SOURCE
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "mtpc/mtpc.h"
+#include "mtpc/tools.h"
+
+typedef struct cli {
+  const char *command;
+  const char *input;
+  const char *output;
+  int stats;
+  const char *time_trace; /* NULL: off */
+  int time_trace_default;
+  unsigned time_trace_granularity;
+  unsigned read_time_limit; /* 0: from the input's size */
+  const char **llvm_options; /* -mllvm, in order */
+  unsigned llvm_option_count;
+  mtpc_options options;
+} cli;
+
+/* "--name=value", "--name value" or, for short options, "-jN" / "-j N". */
+static const char *take_value(int argc, char **argv, int *i, const char *name) {
+  const char *arg = argv[*i];
+  size_t len = strlen(name);
+  if (strncmp(arg, name, len) != 0)
+    return NULL;
+  if (arg[len] == '=')
+    return arg + len + 1;
+  if (arg[len] != '\0') {
+    if (name[1] != '-' )
+      return arg + len;
+    return NULL;
+  }
+  if (*i + 1 >= argc) {
+    cli_error("option '%s' needs a value", name);
+    exit(2);
+  }
+  return argv[++*i];
+}
+
+static mtpc_reloc_model parse_reloc(const char *text) {
+  if (!strcmp(text, "static"))
+    return MTPC_RELOC_STATIC;
+  if (!strcmp(text, "pic"))
+    return MTPC_RELOC_PIC;
+  if (!strcmp(text, "dynamic-no-pic"))
+    return MTPC_RELOC_DYNAMIC_NO_PIC;
+  if (!strcmp(text, "default"))
+    return MTPC_RELOC_DEFAULT;
+  cli_error("invalid relocation model '%s' (static, pic, dynamic-no-pic)", text);
+  exit(2);
+}
+
+static int parse_flag(cli *c, const char *arg) {
+  mtpc_options *o = &c->options;
+  if (!strcmp(arg, "-O0") || !strcmp(arg, "-O1") || !strcmp(arg, "-O2") || !strcmp(arg, "-O3"))
+    o->opt_level = (unsigned)(arg[2] - '0');
+  else if (!strcmp(arg, "--function-sections"))
+    o->function_sections = 1;
+  else if (!strcmp(arg, "--data-sections"))
+    o->data_sections = 1;
+  else if (!strcmp(arg, "--stats"))
+    c->stats = 1;
+  else if (!strcmp(arg, "--no-verify"))
+    o->verify = 0;
+  else if (!strcmp(arg, "--time-trace"))
+    c->time_trace_default = 1;
+  else if (!strcmp(arg, "--cs-profile-generate"))
+    o->cs_profile_generate = 1;
+  else if (!strcmp(arg, "--remarks-with-hotness"))
+    o->remarks_with_hotness = 1;
+  else if (!strcmp(arg, "--debug-pass-manager"))
+    o->debug_pass_manager = 1;
+  else if (!strcmp(arg, "--emit-llvm"))
+    o->emit_llvm = 1;
+  else
+    return 0;
+  return 1;
+}
+
+/* Options that mirror an lto::Config setting of LLVM's LTO backend. */
+static int parse_backend_value(cli *c, int argc, char **argv, int *i) {
+  mtpc_options *o = &c->options;
+  const char *v;
+  if ((v = take_value(argc, argv, i, "--split-dwarf-file")))
+    o->split_dwarf_file = v;
+  else if ((v = take_value(argc, argv, i, "--split-dwarf-output")))
+    o->split_dwarf_output = v;
+  else if ((v = take_value(argc, argv, i, "--sample-profile")))
+    o->sample_profile = v;
+  else if ((v = take_value(argc, argv, i, "--cs-profile")))
+    o->cs_profile = v;
+  else if ((v = take_value(argc, argv, i, "--passes")))
+    o->opt_pipeline = v;
+  else if ((v = take_value(argc, argv, i, "--aa-pipeline")))
+    o->aa_pipeline = v;
+  else if ((v = take_value(argc, argv, i, "--remarks-file")))
+    o->remarks_file = v;
+  else if ((v = take_value(argc, argv, i, "--remarks-format")))
+    o->remarks_format = v;
+  else if ((v = take_value(argc, argv, i, "--remarks-filter")))
+    o->remarks_passes = v;
+  else if ((v = take_value(argc, argv, i, "--save-temps")))
+    o->save_temps_prefix = v;
+  else
+    return 0;
+  return 1;
+}
+
+static void parse_args(cli *c, int argc, char **argv) {
+  mtpc_options *o = &c->options;
+  c->llvm_options = mtpc_xmalloc((size_t)argc * sizeof(char *));
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i], *v;
+    if (parse_flag(c, arg) || parse_backend_value(c, argc, argv, &i))
+      continue;
+    if ((v = take_value(argc, argv, &i, "-o")))
+      c->output = v;
+    else if ((v = take_value(argc, argv, &i, "-j")) || (v = take_value(argc, argv, &i, "--jobs")))
+      o->jobs = cli_parse_unsigned(v, "-j");
+    else if ((v = take_value(argc, argv, &i, "--partitions")))
+      o->partitions = !strcmp(v, "max") ? MTPC_PARTITIONS_MAX : cli_parse_unsigned(v, "--partitions");
+    else if ((v = take_value(argc, argv, &i, "--codegen-opt")))
+      o->codegen_opt_level = cli_parse_unsigned(v, "--codegen-opt");
+    else if ((v = take_value(argc, argv, &i, "--mtriple")))
+      o->triple = v;
+    else if ((v = take_value(argc, argv, &i, "--mcpu")))
+      o->cpu = v;
+    else if ((v = take_value(argc, argv, &i, "--mattr")))
+      o->features = v;
+    else if ((v = take_value(argc, argv, &i, "--relocation-model")))
+      o->reloc_model = parse_reloc(v);
+    else if ((v = take_value(argc, argv, &i, "--import-instr-limit")))
+      o->import_instr_limit = cli_parse_unsigned(v, "--import-instr-limit");
+    else if ((v = take_value(argc, argv, &i, "--read-time-limit")))
+      c->read_time_limit = cli_parse_unsigned(v, "--read-time-limit");
+    else if ((v = take_value(argc, argv, &i, "--emit-partitions")))
+      o->emit_partitions_dir = v;
+    else if ((v = take_value(argc, argv, &i, "--time-trace-granularity")))
+      c->time_trace_granularity = cli_parse_unsigned(v, "--time-trace-granularity");
+    else if ((v = take_value(argc, argv, &i, "-mllvm")))
+      c->llvm_options[c->llvm_option_count++] = v;
+    else if ((v = take_value(argc, argv, &i, "--memory-limit")))
+      o->memory_limit = cli_parse_size(v, "--memory-limit");
+    else if (!strncmp(arg, "--time-trace=", 13))
+      c->time_trace = arg + 13;
+    else if (arg[0] == '-' && arg[1] != '\0') {
+      cli_error("unknown option '%s'; see 'mtpc --help'", arg);
+      exit(2);
+    } else if (!c->input)
+      c->input = arg;
+    else {
+      cli_error("more than one input: '%s' and '%s'", c->input, arg);
+      exit(2);
+    }
+  }
+  if (!c->input) {
+    cli_error("no input file; see 'mtpc --help'");
+    exit(2);
+  }
+  if (o->opt_level > 3 || o->codegen_opt_level > 3) {
+    cli_error("optimization levels are 0 to 3");
+    exit(2);
+  }
+  o->llvm_options = c->llvm_options;
+  o->llvm_option_count = c->llvm_option_count;
+  o->time_trace_granularity = c->time_trace_granularity;
+  o->fault_injection = cli_fault_injection();
+}
+
+static double mib(uint64_t bytes) { return (double)bytes / (1024.0 * 1024.0); }
+
+static void print_stats(const mtpc_result *result) {
+  const mtpc_stats *st = mtpc_result_stats(result);
+  FILE *out = stderr;
+  fprintf(out, "mtpc stats: %u partition%s, %u job%s, %s\n", st->partitions,
+          st->partitions == 1 ? "" : "s", st->jobs, st->jobs == 1 ? "" : "s",
+          st->split ? "split" : "unsplit");
+  fprintf(out, "  total cost %" PRIu64 ", duplicated %" PRIu64 " (%.1f%%)\n", st->total_cost,
+          st->duplicated_cost,
+          st->total_cost ? 100.0 * (double)st->duplicated_cost / (double)st->total_cost : 0.0);
+  fprintf(out, "  %-9s %10s %9s %9s %9s %9s %9s %9s\n", "partition", "cost", "imported",
+          "functions", "load(s)", "opt(s)", "cg(s)", "rss(MiB)");
+  for (unsigned i = 0; i < st->partitions; i++) {
+    const mtpc_partition_stats *p = mtpc_result_partition_stats(result, i);
+    fprintf(out, "  %-9u %10" PRIu64 " %9" PRIu64 " %9u %9.3f %9.3f %9.3f %9.1f\n", i, p->cost,
+            p->imported_cost, p->functions, p->load_seconds, p->opt_seconds, p->codegen_seconds,
+            mib(p->rss_bytes));
+  }
+  fprintf(out, "  serial: read %.3fs, plan %.3fs, bitcode %.3fs, merge %.3fs\n", st->read_seconds,
+          st->plan_seconds, st->bitcode_seconds, st->merge_seconds);
+  fprintf(out, "  parallel phase %.3fs, total %.3fs, peak rss %.1f MiB\n", st->parallel_seconds,
+          st->total_seconds, mib(st->peak_rss_bytes));
+  if (st->memory_waits)
+    fprintf(out, "  %" PRIu64 " worker thread%s waited for the memory limit\n",
+            st->memory_waits, st->memory_waits == 1 ? "" : "s");
+  fprintf(out, "  projected speedup over these partitions on one core: 16 cores %.2fx, "
+               "64 cores %.2fx\n",
+          mtpc_result_projected_speedup(result, 16), mtpc_result_projected_speedup(result, 64));
+}
+
+/* Reads the input file, and arms the crash reports and the reading time
+ * limit for it. */
+static int read_input(cli *c, void **data, size_t *size) {
+  char *message = NULL;
+  if (mtpc_read_file(c->input, data, size, &message)) {
+    cli_error("%s", message);
+    free(message);
+    return 1;
+  }
+  cli_report_crashes_on(c->input);
+  static phase_watch watch;
+  watch.input = c->input;
+  watch.limit = c->read_time_limit ? c->read_time_limit : 60 + (unsigned)(*size >> 20) * 10;
+  c->options.phase = cli_watch_phase;
+  c->options.phase_user = &watch;
+  return 0;
+}
+
+static int run_compile(cli *c) {
+  if (!c->output) {
+    cli_error("no output file; use -o <file>");
+    return 2;
+  }
+  if (c->time_trace_default && !c->time_trace) {
+    static char path[4096];
+    snprintf(path, sizeof(path), "%s.time-trace.json", c->output);
+    c->time_trace = path;
+  }
+  if (c->time_trace)
+    mtpc_time_trace_start(c->time_trace_granularity);
+  void *data = NULL;
+  size_t size = 0;
+  if (read_input(c, &data, &size))
+    return 1;
+  c->options.collect_stats = c->stats;
+  c->options.budget = cli_jobserver_budget(c->options.jobs);
+  mtpc_result *result = NULL;
+  mtpc_status status = mtpc_compile_bitcode(data, size, c->input, &c->options, &result);
+  mtpc_budget_destroy(c->options.budget);
+  free(data);
+  int rc = 0;
+  char *message = NULL;
+  size_t object_size = 0;
+  const void *object = mtpc_result_object(result, &object_size);
+  if (status != MTPC_OK) {
+    cli_error("%s", mtpc_result_message(result));
+    rc = 1;
+  } else if (mtpc_write_file_atomic(c->output, object, object_size, c->options.fault_injection,
+                                    &message)) {
+    cli_error("%s", message);
+    free(message);
+    rc = 1;
+  }
+  if (rc == 0 && c->stats)
+    print_stats(result);
+  if (c->time_trace && mtpc_time_trace_write(c->time_trace, &message) != MTPC_OK) {
+    cli_error("cannot write the time trace: %s", message);
+    free(message);
+    rc = 1;
+  }
+  mtpc_result_free(result);
+  return rc;
+}
+
+static int run_plan(cli *c) {
+  void *data = NULL;
+  size_t size = 0;
+  if (read_input(c, &data, &size))
+    return 1;
+  char *message = NULL;
+  mtpc_status status = mtpc_print_plan_bitcode(data, size, c->input, &c->options, stdout, &message);
+  if (status != MTPC_OK)
+    cli_error("%s", message ? message : mtpc_status_string(status));
+  free(message);
+  free(data);
+  return status == MTPC_OK ? 0 : 1;
+}
+
+
+int cli_compile(int argc, char **argv) {
+  cli c = {.command = argv[0], .time_trace_granularity = 500};
+  mtpc_options_init(&c.options);
+  c.options.diag = cli_print_diag;
+  parse_args(&c, argc, argv);
+  int rc = !strcmp(c.command, "compile") ? run_compile(&c) : run_plan(&c);
+  free(c.llvm_options);
+  return rc;
+}
