@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "cxx_util.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -21,7 +20,7 @@ struct mtpc_bridge_option_list {
 // What stops a set from applying: a positional, an unknown name, an option
 // that ends the process (help, version) or one the process has set itself.
 static std::string refuse(const char *const *args, unsigned count) {
-  StringMap<cl::Option *> &registered = cl::getRegisteredOptions();
+  auto &registered = cl::getRegisteredOptions(); // a StringMap in 19, a DenseMap in 22
   for (unsigned i = 0; i < count; i++) {
     StringRef arg(args[i]);
     StringRef name = arg.ltrim('-').split('=').first;
