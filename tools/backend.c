@@ -42,7 +42,7 @@ static const char backend_usage[] =
     "  -fprofile-use=<file|dir>, -fprofile-instr-use=<file>\n"
     "                             Profile; a context-sensitive one is applied\n"
     "  -fcs-profile-generate[=<dir>]  Instrument for a context-sensitive profile\n"
-    "  -mllvm <option>            An LLVM option\n"
+    "  -mllvm <option>            An LLVM option, for this job only\n"
     "  -Xclang <arg>              <arg> as if given directly\n"
     "  -c, -x ir, -g*, -W*, -w    Accepted and ignored\n"
     "OPTIONS (mtpc's):\n"

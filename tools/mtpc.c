@@ -61,7 +61,7 @@ static const char usage_text[] =
     "  --time-trace[=<file>]      Write a Chrome trace (default: <output>.time-trace.json)\n"
     "  --time-trace-granularity=<us>  Smallest event recorded (default 500)\n"
     "  -mllvm <option>            An LLVM option for this compile only\n"
-    "  --memory-limit=<bytes>     Start a partition only while the estimated\n"
+    "  --memory-limit=<bytes>     Start a worker thread only while the estimated\n"
     "                             resident memory stays under <bytes> (K, M, G\n"
     "                             suffixes; default: no limit); never changes the output\n"
     "  --no-verify                Skip the IR verifier on partitions\n"
