@@ -24,6 +24,15 @@ bench_enter() {
   mkdir -p "$work" && cd "$work"
 }
 
+# measure NAME COMMAND...: runs COMMAND under /usr/bin/time (standard output
+# dropped; its diagnostics stay), appending "wall cpu maxrss_kb" to
+# NAME.stats.
+measure() {
+  local name=$1; shift
+  /usr/bin/time -f "%e %U %S %M" -o time.out "$@" >/dev/null
+  awk '{print $1, $2 + $3, $4}' time.out >> "$name.stats"
+}
+
 # median < numbers: the median of one number per line.
 median() { sort -g | awk '{v[NR]=$1} END {print (NR%2) ? v[(NR+1)/2] : (v[NR/2]+v[NR/2+1])/2}'; }
 

@@ -19,14 +19,11 @@ for f in sqlite3 shell speedtest1; do
   [ -f $f.o ] || clang-19 -O2 -flto=thin -c "$src/$f.c" -I"$src" -o $f.o
 done
 
-# link NAME LD OUTPUT MAIN [flags]: the link under /usr/bin/time, appending
-# "wall cpu maxrss_kb" to NAME.stats.
+# link NAME LD OUTPUT MAIN [flags]: the link, measured into NAME.stats.
 link() {
   local name=$1 ld=$2 out=$3 main=$4; shift 4
-  /usr/bin/time -f "%e %U %S %M" -o time.out \
-    clang-19 -flto=thin -fuse-ld=lld --ld-path="$ld" $main.o sqlite3.o -o "$out" \
+  measure "$name" clang-19 -flto=thin -fuse-ld=lld --ld-path="$ld" $main.o sqlite3.o -o "$out" \
     -Wl,--thinlto-jobs="$jobs" "$@" -lm -lpthread -ldl
-  awk '{print $1, $2 + $3, $4}' time.out >> "$name.stats"
 }
 
 rm -f stock.stats mtpc.stats

@@ -9,7 +9,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MTPC_BUILD_DIR:-$root/build}
-runs=3 jobs=2 size=100
+runs=3
 . "$root/bench/common.sh"
 bench_options "$@"
 mtpc=$build/bin/mtpc
@@ -17,16 +17,16 @@ bench_need "$mtpc" "build mtpc first (scripts/test.sh)"
 bench_enter memory
 [ -f sqlite3.bc ] || clang-19 -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.bc
 
-# run NAME ARGS...: appends "wall maxrss_kib" of one compile to NAME.stats.
+# run NAME ARGS...: one compile of sqlite3.bc, measured into NAME.stats
+# (columns: wall, cpu, maxrss_kib).
 run() {
   local name=$1; shift
-  /usr/bin/time -f "%e %M" -o time.out "$mtpc" compile sqlite3.bc "$@" >/dev/null 2>&1
-  cat time.out >> "$name.stats"
+  measure "$name" "$mtpc" compile sqlite3.bc "$@"
 }
 
 rm -f ./*.stats
 for i in $(seq "$runs"); do run unsplit -o unsplit.o --partitions 1 -j1; done
-limit_kib=$(col unsplit 2)
+limit_kib=$(col unsplit 3)
 printf 'unsplit (--partitions 1 -j1): peak RSS %d MiB, wall %.2f s; limit = %d MiB\n' \
   $((limit_kib / 1024)) "$(col unsplit 1)" $((limit_kib / 1024))
 high_kib=$((limit_kib * 3 / 2))
@@ -41,8 +41,8 @@ for j in 1 2 8 16; do
   same=identical
   cmp -s free$j.o low$j.o && cmp -s free$j.o high$j.o || same=DIFFERENT
   printf '%4s  %3d %6.2f    %3d %6.2f %s  %3d %6.2f %s  %s\n' "$j" \
-    $(($(col free$j 2) / 1024)) "$(col free$j 1)" \
-    $(($(col low$j 2) / 1024)) "$(col low$j 1)" "$(ratio "$(col low$j 2)" "$limit_kib")" \
-    $(($(col high$j 2) / 1024)) "$(col high$j 1)" "$(ratio "$(col high$j 2)" "$high_kib")" "$same"
+    $(($(col free$j 3) / 1024)) "$(col free$j 1)" \
+    $(($(col low$j 3) / 1024)) "$(col low$j 1)" "$(ratio "$(col low$j 3)" "$limit_kib")" \
+    $(($(col high$j 3) / 1024)) "$(col high$j 1)" "$(ratio "$(col high$j 3)" "$high_kib")" "$same"
 done
 echo "/lim: limited peak / limit (at most 1.000 is under the limit)"

@@ -18,12 +18,6 @@ bench_enter sqlite
 [ -f speedtest1.o ] || clang-19 -O2 -c "$src/speedtest1.c" -I"$src" -o speedtest1.o
 
 
-# One compile under /usr/bin/time: appends "wall cpu maxrss_kb" to $1.stats.
-measure() {
-  local name=$1; shift
-  /usr/bin/time -f "%e %U %S %M" -o time.out "$@" >/dev/null 2>&1
-  awk '{print $1, $2 + $3, $4}' time.out >> "$name.stats"
-}
 
 rm -f unsplit.stats split.stats
 for i in $(seq "$runs"); do

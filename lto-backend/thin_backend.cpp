@@ -1,4 +1,6 @@
-#include "thin_backend.h"
+// One distributed ThinLTO backend job (clang -c -fthinlto-index=) through
+// LLVM's lto::thinBackend; declared in mtpc/tools.h for `mtpc backend`.
+#include "mtpc/tools.h"
 
 #include <cstdlib>
 #include <string>
