@@ -568,6 +568,17 @@ static mtpc_status take_message(mtpc_status status, mtpc_result *r, char **messa
   return status;
 }
 
+/* The plan of the session's module, printed to `out`. */
+static mtpc_status print_session_plan(session *s, FILE *out) {
+  mtpc_status status = resolve_target(s);
+  if (status == MTPC_OK) {
+    enter_phase(s->o, "plan");
+    make_plan(s);
+    mtpc_plan_print(&s->plan, out);
+  }
+  return status;
+}
+
 mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *options, FILE *out,
                             char **message) {
   session s;
@@ -578,12 +589,7 @@ mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *options, F
     const char *id = LLVMGetModuleIdentifier(module, &len);
     s.module = module;
     s.name = mtpc_xstrndup(id, len);
-    status = resolve_target(&s);
-    if (status == MTPC_OK) {
-      enter_phase(s.o, "plan");
-      make_plan(&s);
-      mtpc_plan_print(&s.plan, out);
-    }
+    status = print_session_plan(&s, out);
   }
   end_session(&s);
   return take_message(status, r, message);
@@ -591,25 +597,17 @@ mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *options, F
 
 mtpc_status mtpc_print_plan_bitcode(const void *data, size_t size, const char *name,
                                     const mtpc_options *options, FILE *out, char **message) {
-  mtpc_result *r = mtpc_result_new();
-  if (!r)
-    return take_message(MTPC_ERR_NO_MEMORY, NULL, message);
-  mtpc_init_llvm();
-  mtpc_options whole;
-  char *problem = mtpc_options_import(options, &whole);
-  if (problem) {
-    r->message = problem;
-    return take_message(MTPC_ERR_INVALID_ARGUMENT, r, message);
+  session s;
+  mtpc_result *r = NULL;
+  mtpc_status status = begin(&s, options, &r);
+  if (status == MTPC_OK) {
+    s.owns_module = 1;
+    s.name = mtpc_xstrdup(name ? name : "<buffer>");
+    enter_phase(s.o, "read");
+    status = parse_bitcode(data, size, s.name, &s.module, r);
   }
-  enter_phase(&whole, "read");
-  LLVMModuleRef module = NULL;
-  mtpc_status status = parse_bitcode(data, size, name ? name : "<buffer>", &module, r);
-  if (status != MTPC_OK)
-    return take_message(status, r, message);
-  mtpc_result_free(r);
-  LLVMContextRef context = LLVMGetModuleContext(module);
-  status = mtpc_print_plan(module, options, out, message);
-  LLVMDisposeModule(module);
-  LLVMContextDispose(context);
-  return status;
+  if (status == MTPC_OK)
+    status = print_session_plan(&s, out);
+  end_session(&s);
+  return take_message(status, r, message);
 }

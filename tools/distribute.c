@@ -267,8 +267,8 @@ static int run_jobs(distributor *d, char **error) {
   while ((next < d->count && !*error) || running > 0) {
     unsigned finished = reap_jobs(d, error);
     running -= finished;
-    if (next < d->count && !*error && running < d->slots &&
-        mtpc_budget_try_acquire(d->jobserver)) {
+    /* The budget holds at most d->slots, so it also bounds `running`. */
+    if (next < d->count && !*error && mtpc_budget_try_acquire(d->jobserver)) {
       dist_job *j = &d->jobs[order[next]];
       if (start_job(d, j, order[next], error)) {
         mtpc_budget_release(d->jobserver);
