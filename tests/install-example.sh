@@ -22,7 +22,7 @@ ninja -C "$work/cmake-build" >/dev/null
 "$work/cmake-build/embed" "$work/cmake.o" 2
 
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
-cc -o "$work/embed-pc" "$src/examples/embed.c" $(pkg-config --cflags --libs mtpc)
+"clang-$version" -o "$work/embed-pc" "$src/examples/embed.c" $(pkg-config --cflags --libs mtpc)
 "$work/embed-pc" "$work/pc.o" 1
 cmp "$work/cmake.o" "$work/pc.o" # -j never changes the output
 
