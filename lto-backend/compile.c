@@ -88,11 +88,16 @@ static void init_llvm(void) {
 
 void mtpc_init_llvm(void) { pthread_once(&llvm_once, init_llvm); }
 
+/* Every failure comes with a message; one without ran out of memory
+ * making it, or earlier. */
 static mtpc_status fail(mtpc_result *r, mtpc_status status, char *message) {
   free(r->message);
   r->message = message;
-  return status;
+  r->status = message ? status : MTPC_ERR_NO_MEMORY;
+  return r->status;
 }
+
+static mtpc_status out_of_memory(mtpc_result *r) { return fail(r, MTPC_ERR_NO_MEMORY, NULL); }
 
 static unsigned hardware_threads(void) {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -131,17 +136,21 @@ static void give_up_caller_slot(session *s) {
 
 static mtpc_status resolve_target(session *s) {
   const char *triple = s->o->triple ? s->o->triple : LLVMGetTarget(s->module);
-  char *chosen = triple && *triple ? mtpc_xstrdup(triple) : NULL;
-  if (!chosen) {
+  char *chosen = NULL;
+  if (triple && *triple) {
+    chosen = mtpc_strdup(triple);
+  } else {
     char *host = LLVMGetDefaultTargetTriple();
-    chosen = mtpc_xstrdup(host);
+    chosen = mtpc_strdup(host);
     LLVMDisposeMessage(host);
   }
+  if (!chosen)
+    return out_of_memory(s->r);
   s->triple = chosen;
   LLVMTargetRef target;
   char *error = NULL;
   if (LLVMGetTargetFromTriple(chosen, &target, &error)) {
-    char *message = mtpc_xasprintf("unknown target triple '%s': %s", chosen, error);
+    char *message = mtpc_asprintf("unknown target triple '%s': %s", chosen, error);
     LLVMDisposeMessage(error);
     return fail(s->r, MTPC_ERR_TARGET, message);
   }
@@ -161,7 +170,9 @@ static mtpc_status make_settings(session *s) {
   if (info->dwo_dir) {
     if (mtpc_make_directories(info->dwo_dir, &message))
       return fail(s->r, MTPC_ERR_OUTPUT, message);
-    s->dwo_path = mtpc_xasprintf("%s/%u.dwo", info->dwo_dir, s->o->llvm_lto_task);
+    s->dwo_path = mtpc_asprintf("%s/%u.dwo", info->dwo_dir, s->o->llvm_lto_task);
+    if (!s->dwo_path)
+      return out_of_memory(s->r);
     s->dwo_name = s->dwo_output = s->dwo_path;
   }
   /* lld -r cannot merge assembly. */
@@ -170,26 +181,32 @@ static mtpc_status make_settings(session *s) {
   return MTPC_OK;
 }
 
-static void make_plan(session *s) {
+static mtpc_status make_plan(session *s) {
   mtpc_graph graph;
-  mtpc_graph_build(&graph, s->module);
+  if (mtpc_graph_build(&graph, s->module) != MTPC_OK)
+    return out_of_memory(s->r);
   mtpc_plan_options po;
   mtpc_plan_options_init(&po);
   po.partitions = s->o->partitions == MTPC_PARTITIONS_MAX ? MTPC_PLAN_FINEST : s->o->partitions;
   po.import_instr_limit = s->o->import_instr_limit;
   if (s->unsplit_reason)
     po.partitions = 1;
-  mtpc_plan_build(&graph, &po, &s->plan);
+  mtpc_status status = mtpc_plan_build(&graph, &po, &s->plan);
   mtpc_graph_free(&graph);
+  if (status != MTPC_OK)
+    return out_of_memory(s->r);
   if (s->plan.unsplit_reason && !s->unsplit_reason)
     s->unsplit_reason = s->plan.unsplit_reason;
+  return MTPC_OK;
 }
 
-static void write_plan_file(session *s) {
+static mtpc_status write_plan_file(session *s) {
   const char *dir = s->o->emit_partitions_dir;
   if (mkdir(dir, 0777) != 0 && errno != EEXIST)
     mtpc_emit_diag(&s->reporter, MTPC_WARNING, "cannot create '%s': %s", dir, strerror(errno));
-  char *path = mtpc_xasprintf("%s/plan.txt", dir);
+  char *path = mtpc_asprintf("%s/plan.txt", dir);
+  if (!path)
+    return out_of_memory(s->r);
   FILE *f = fopen(path, "w");
   if (f) {
     mtpc_plan_print(&s->plan, f);
@@ -198,6 +215,7 @@ static void write_plan_file(session *s) {
     mtpc_emit_diag(&s->reporter, MTPC_WARNING, "cannot write '%s': %s", path, strerror(errno));
   }
   free(path);
+  return MTPC_OK;
 }
 
 static void fill_config(session *s, mtpc_codegen_config *c) {
@@ -224,9 +242,10 @@ static void free_jobs(mtpc_job *jobs, uint32_t count) {
   free(jobs);
 }
 
+/* NULL when memory runs out. */
 static mtpc_job *new_jobs(const session *s, uint32_t count, int split) {
-  mtpc_job *jobs = mtpc_xcalloc(count, sizeof(mtpc_job));
-  for (uint32_t i = 0; i < count; i++) {
+  mtpc_job *jobs = mtpc_zalloc(count, sizeof(mtpc_job));
+  for (uint32_t i = 0; jobs && i < count; i++) {
     jobs[i].partition = split ? i : MTPC_NONE;
     const mtpc_plan_partition *part = split ? &s->plan.partitions[i] : NULL;
     jobs[i].memory_estimate = part ? mtpc_job_memory_estimate(part->cost, part->imported_cost)
@@ -242,14 +261,17 @@ static uint32_t first_failure(const mtpc_job *jobs, uint32_t count, mtpc_job_fai
   return MTPC_NONE;
 }
 
-static void record_partition_stats(session *s, const mtpc_job *jobs, uint32_t count, int split) {
+static mtpc_status record_partition_stats(session *s, const mtpc_job *jobs, uint32_t count,
+                                          int split) {
   mtpc_stats *st = &s->r->stats;
-  st->partitions = count;
   st->split = split;
   st->total_cost = s->plan.total_cost;
   st->duplicated_cost = split ? s->plan.duplicated_cost : 0;
-  mtpc_partition_stats *ps = mtpc_xcalloc(count, sizeof(mtpc_partition_stats));
+  mtpc_partition_stats *ps = mtpc_zalloc(count, sizeof(mtpc_partition_stats));
+  if (!ps)
+    return out_of_memory(s->r);
   s->r->partition = ps;
+  st->partitions = count;
   for (uint32_t i = 0; i < count; i++) {
     ps[i] = jobs[i].stats;
     if (split) {
@@ -262,6 +284,7 @@ static void record_partition_stats(session *s, const mtpc_job *jobs, uint32_t co
         ps[i].functions += s->plan.partitions[q].functions;
     }
   }
+  return MTPC_OK;
 }
 
 /* Split DWARF: each job's .dwo, written once every job has succeeded; a
@@ -284,8 +307,14 @@ static int write_dwo_files(session *s, const mtpc_job *jobs, uint32_t count, cha
 static int write_remarks(session *s, const mtpc_job *jobs, uint32_t count, char **message) {
   if (!jobs[0].remarks)
     return 0;
-  const void **texts = mtpc_xcalloc(count, sizeof(void *));
-  size_t *sizes = mtpc_xcalloc(count, sizeof(size_t));
+  const void **texts = mtpc_zalloc(count, sizeof(void *));
+  size_t *sizes = mtpc_zalloc(count, sizeof(size_t));
+  if (!texts || !sizes) {
+    free(texts);
+    free(sizes);
+    *message = NULL;
+    return 1;
+  }
   for (uint32_t i = 0; i < count; i++) {
     texts[i] = jobs[i].remarks;
     sizes[i] = jobs[i].remarks_size;
@@ -309,7 +338,9 @@ static mtpc_status hand_over(session *s, mtpc_job *jobs, uint32_t count, int spl
   if (write_remarks(s, jobs, count, &problem) || write_dwo_files(s, jobs, count, &problem))
     return fail(r, MTPC_ERR_OUTPUT, problem);
   if (!s->o->merge) {
-    r->objects = mtpc_xcalloc(count, sizeof(mtpc_buffer));
+    r->objects = mtpc_zalloc(count, sizeof(mtpc_buffer));
+    if (!r->objects)
+      return out_of_memory(r);
     r->object_count = count;
     for (uint32_t i = 0; i < count; i++) {
       r->objects[i] = (mtpc_buffer){jobs[i].object, jobs[i].object_size};
@@ -335,6 +366,33 @@ static mtpc_status hand_over(session *s, mtpc_job *jobs, uint32_t count, int spl
   return failed ? fail(r, MTPC_ERR_MERGE, message) : MTPC_OK;
 }
 
+/* `count` jobs, compiled; NULL when memory runs out (then nothing ran). */
+static mtpc_job *run_new_jobs(session *s, const mtpc_codegen_config *config, uint32_t count,
+                              int split, unsigned threads) {
+  mtpc_job *jobs = new_jobs(s, count, split);
+  if (jobs && mtpc_run_jobs(config, split ? &s->plan : NULL, jobs, count, threads,
+                            &s->r->stats.memory_waits)) {
+    free_jobs(jobs, count);
+    return NULL;
+  }
+  return jobs;
+}
+
+/* Out of memory first: it is no reason to compile unsplit, and an unsplit
+ * compile would not get past it either. */
+static mtpc_status jobs_status(session *s, mtpc_job *jobs, uint32_t count) {
+  if (first_failure(jobs, count, MTPC_JOB_NO_MEMORY) != MTPC_NONE)
+    return out_of_memory(s->r);
+  uint32_t bad = first_failure(jobs, count, MTPC_JOB_FAILED);
+  if (bad == MTPC_NONE)
+    bad = first_failure(jobs, count, MTPC_JOB_SPLIT_FAILED);
+  if (bad == MTPC_NONE)
+    return MTPC_OK;
+  mtpc_status status = fail(s->r, MTPC_ERR_WORKER, jobs[bad].message);
+  jobs[bad].message = NULL;
+  return status;
+}
+
 static mtpc_status compile_jobs(session *s) {
   mtpc_codegen_config config;
   fill_config(s, &config);
@@ -350,31 +408,25 @@ static mtpc_status compile_jobs(session *s) {
   unsigned threads = s->o->jobs ? s->o->jobs : hardware_threads();
   s->r->stats.jobs = threads;
   uint32_t count = split ? s->plan.partition_count : 1;
-  mtpc_job *jobs = new_jobs(s, count, split);
   double start = mtpc_now_seconds();
   give_up_caller_slot(s);
-  s->r->stats.memory_waits = mtpc_run_jobs(&config, split ? &s->plan : NULL, jobs, count, threads);
-  uint32_t bad = first_failure(jobs, count, MTPC_JOB_SPLIT_FAILED);
-  if (split && bad != MTPC_NONE) {
+  mtpc_job *jobs = run_new_jobs(s, &config, count, split, threads);
+  uint32_t bad = jobs ? first_failure(jobs, count, MTPC_JOB_SPLIT_FAILED) : MTPC_NONE;
+  if (split && bad != MTPC_NONE && first_failure(jobs, count, MTPC_JOB_NO_MEMORY) == MTPC_NONE) {
     mtpc_emit_diag(&s->reporter, MTPC_WARNING, "%s: compiling unsplit: %s", s->name, jobs[bad].message);
     free_jobs(jobs, count);
     split = 0;
     count = 1;
-    jobs = new_jobs(s, count, split);
-    s->r->stats.memory_waits += mtpc_run_jobs(&config, NULL, jobs, count, threads);
+    jobs = run_new_jobs(s, &config, count, split, threads);
   }
+  if (!jobs)
+    return out_of_memory(s->r);
   s->r->stats.parallel_seconds = mtpc_now_seconds() - start;
-  record_partition_stats(s, jobs, count, split);
-  mtpc_status status = MTPC_OK;
-  bad = first_failure(jobs, count, MTPC_JOB_FAILED);
-  if (bad == MTPC_NONE)
-    bad = first_failure(jobs, count, MTPC_JOB_SPLIT_FAILED);
-  if (bad != MTPC_NONE) {
-    status = fail(s->r, MTPC_ERR_WORKER, jobs[bad].message);
-    jobs[bad].message = NULL;
-  } else {
+  mtpc_status status = record_partition_stats(s, jobs, count, split);
+  if (status == MTPC_OK)
+    status = jobs_status(s, jobs, count);
+  if (status == MTPC_OK)
     status = hand_over(s, jobs, count, split);
-  }
   free_jobs(jobs, count);
   return status;
 }
@@ -396,11 +448,13 @@ static mtpc_status run_session(session *s) {
   double plan_start = mtpc_now_seconds();
   enter_phase(s->o, "plan");
   mtpc_bridge_time_trace_begin("mtpc plan", "");
-  make_plan(s);
+  status = make_plan(s);
   mtpc_bridge_time_trace_end();
   r->stats.plan_seconds = mtpc_now_seconds() - plan_start;
-  if (s->o->emit_partitions_dir)
-    write_plan_file(s);
+  if (status == MTPC_OK && s->o->emit_partitions_dir)
+    status = write_plan_file(s);
+  if (status != MTPC_OK)
+    return status;
   if (!s->bitcode) {
     double write_start = mtpc_now_seconds();
     mtpc_bridge_time_trace_begin("mtpc write bitcode", "");
@@ -443,8 +497,8 @@ static mtpc_status begin(session *s, const mtpc_options *given, mtpc_result **ou
   s->o = &s->options;
   mtpc_reporter_init(&s->reporter, s->o);
   *out = s->r = mtpc_result_new();
-  char *problem = mtpc_options_import(given, &s->options);
-  mtpc_status status = problem ? MTPC_ERR_INVALID_ARGUMENT : MTPC_OK;
+  char *problem = NULL;
+  mtpc_status status = mtpc_options_import(given, &s->options, &problem);
   if (!s->r)
     status = MTPC_ERR_NO_MEMORY;
   mtpc_init_llvm();
@@ -464,15 +518,17 @@ static mtpc_status begin(session *s, const mtpc_options *given, mtpc_result **ou
 }
 
 typedef struct parse_diag {
-  char *message;
+  int error;
+  char *message; /* the first error's; NULL when memory ran out */
 } parse_diag;
 
 static void on_parse_diagnostic(LLVMDiagnosticInfoRef info, void *user) {
   parse_diag *d = user;
-  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || d->message)
+  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || d->error)
     return;
+  d->error = 1;
   char *text = LLVMGetDiagInfoDescription(info);
-  d->message = mtpc_xstrdup(text);
+  d->message = mtpc_strdup(text);
   LLVMDisposeMessage(text);
 }
 
@@ -480,15 +536,15 @@ static void on_parse_diagnostic(LLVMDiagnosticInfoRef info, void *user) {
 static mtpc_status parse_bitcode(const void *data, size_t size, const char *name,
                                  LLVMModuleRef *module, mtpc_result *r) {
   LLVMContextRef context = LLVMContextCreate();
-  parse_diag diag = {NULL};
+  parse_diag diag = {0, NULL};
   LLVMContextSetDiagnosticHandler(context, on_parse_diagnostic, &diag);
   LLVMMemoryBufferRef buffer = LLVMCreateMemoryBufferWithMemoryRange(data, size, name, 0);
   int failed = LLVMParseBitcodeInContext2(context, buffer, module);
   LLVMDisposeMemoryBuffer(buffer);
-  if (!failed && diag.message)
+  if (!failed && diag.error)
     failed = 1;
   if (failed) {
-    char *message = mtpc_xasprintf("%s: invalid bitcode: %s", name,
+    char *message = mtpc_asprintf("%s: invalid bitcode: %s", name,
                                    diag.message ? diag.message : "cannot parse the module");
     free(diag.message);
     if (*module)
@@ -513,7 +569,12 @@ mtpc_status mtpc_compile_bitcode(const void *data, size_t size, const char *name
   s.owns_module = 1;
   s.bitcode = data;
   s.bitcode_size = size;
-  s.name = mtpc_xstrdup(name ? name : "<buffer>");
+  s.name = mtpc_strdup(name ? name : "<buffer>");
+  if (!s.name) {
+    status = out_of_memory(r);
+    end_session(&s);
+    return status;
+  }
   double start = mtpc_now_seconds();
   enter_phase(s.o, "read");
   mtpc_bridge_time_trace_begin("mtpc read", s.name);
@@ -537,8 +598,8 @@ mtpc_status mtpc_compile_module(LLVMModuleRef module, const mtpc_options *option
   size_t len = 0;
   const char *id = LLVMGetModuleIdentifier(module, &len);
   s.module = module;
-  s.name = mtpc_xstrndup(id, len);
-  status = run_session(&s);
+  s.name = mtpc_strndup(id, len);
+  status = s.name ? run_session(&s) : out_of_memory(s.r);
   end_session(&s);
   return status;
 }
@@ -546,14 +607,10 @@ mtpc_status mtpc_compile_module(LLVMModuleRef module, const mtpc_options *option
 int mtpc_module_can_split(LLVMModuleRef module, const mtpc_options *o, char **reason) {
   mtpc_init_llvm();
   const char *triple = o && o->triple ? o->triple : LLVMGetTarget(module);
-  char *why = NULL;
-  if (triple && *triple && !mtpc_bridge_triple_is_elf(triple))
-    why = mtpc_xstrdup("the target's object format is not ELF");
+  int can = !(triple && *triple && !mtpc_bridge_triple_is_elf(triple));
   if (reason)
-    *reason = why;
-  else
-    free(why);
-  return why == NULL;
+    *reason = can ? NULL : mtpc_strdup("the target's object format is not ELF");
+  return can;
 }
 
 /* Hands the result's message to the caller (free()). */
@@ -573,9 +630,10 @@ static mtpc_status print_session_plan(session *s, FILE *out) {
   mtpc_status status = resolve_target(s);
   if (status == MTPC_OK) {
     enter_phase(s->o, "plan");
-    make_plan(s);
-    mtpc_plan_print(&s->plan, out);
+    status = make_plan(s);
   }
+  if (status == MTPC_OK)
+    mtpc_plan_print(&s->plan, out);
   return status;
 }
 
@@ -588,8 +646,8 @@ mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *options, F
     size_t len = 0;
     const char *id = LLVMGetModuleIdentifier(module, &len);
     s.module = module;
-    s.name = mtpc_xstrndup(id, len);
-    status = print_session_plan(&s, out);
+    s.name = mtpc_strndup(id, len);
+    status = s.name ? print_session_plan(&s, out) : out_of_memory(s.r);
   }
   end_session(&s);
   return take_message(status, r, message);
@@ -602,9 +660,9 @@ mtpc_status mtpc_print_plan_bitcode(const void *data, size_t size, const char *n
   mtpc_status status = begin(&s, options, &r);
   if (status == MTPC_OK) {
     s.owns_module = 1;
-    s.name = mtpc_xstrdup(name ? name : "<buffer>");
+    s.name = mtpc_strdup(name ? name : "<buffer>");
     enter_phase(s.o, "read");
-    status = parse_bitcode(data, size, s.name, &s.module, r);
+    status = s.name ? parse_bitcode(data, size, s.name, &s.module, r) : out_of_memory(r);
   }
   if (status == MTPC_OK)
     status = print_session_plan(&s, out);

@@ -41,6 +41,13 @@ inline int fail(llvm::Error err, char **message) {
   return fail(llvm::toString(std::move(err)), message);
 }
 
+// Returns 1 with no message: mtpc's sign that memory ran out.
+inline int out_of_memory(char **message) {
+  if (message)
+    *message = nullptr;
+  return 1;
+}
+
 } // namespace mtpc_util
 
 #endif

@@ -43,7 +43,7 @@ static int write_in_place(const char *path, const void *data, size_t size, const
     saved = errno;
   }
   if (failed)
-    *message = mtpc_xasprintf("cannot write '%s': %s", path, strerror(saved));
+    *message = mtpc_asprintf("cannot write '%s': %s", path, strerror(saved));
   return failed;
 }
 
@@ -52,10 +52,14 @@ int mtpc_write_file_atomic(const char *path, const void *data, size_t size, cons
   struct stat st;
   if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
     return write_in_place(path, data, size, faults, message);
-  char *temp = mtpc_xasprintf("%s.mtpc-tmp.XXXXXX", path);
+  char *temp = mtpc_asprintf("%s.mtpc-tmp.XXXXXX", path);
+  if (!temp) {
+    *message = NULL;
+    return 1;
+  }
   int fd = mkstemp(temp);
   if (fd < 0) {
-    *message = mtpc_xasprintf("cannot create '%s': %s", path, strerror(errno));
+    *message = mtpc_asprintf("cannot create '%s': %s", path, strerror(errno));
     free(temp);
     return 1;
   }
@@ -74,7 +78,7 @@ int mtpc_write_file_atomic(const char *path, const void *data, size_t size, cons
     saved = errno;
   }
   if (failed) {
-    *message = mtpc_xasprintf("cannot write '%s': %s", path, strerror(saved));
+    *message = mtpc_asprintf("cannot write '%s': %s", path, strerror(saved));
     unlink(temp);
   }
   free(temp);
@@ -82,14 +86,16 @@ int mtpc_write_file_atomic(const char *path, const void *data, size_t size, cons
 }
 
 int mtpc_make_directories(const char *path, char **message) {
-  char *partial = mtpc_xstrdup(path);
-  int failed = 0;
+  char *partial = mtpc_strdup(path);
+  int failed = !partial;
+  if (failed)
+    *message = NULL;
   for (char *slash = partial; slash && !failed;) {
     slash = strchr(slash + 1, '/');
     if (slash)
       *slash = 0;
     if (mkdir(partial, 0777) != 0 && errno != EEXIST) {
-      *message = mtpc_xasprintf("cannot create '%s': %s", partial, strerror(errno));
+      *message = mtpc_asprintf("cannot create '%s': %s", partial, strerror(errno));
       failed = 1;
     }
     if (slash)
@@ -103,25 +109,30 @@ int mtpc_read_file(const char *path, void **data, size_t *size, char **message) 
   int fd = open(path, O_RDONLY);
   struct stat st;
   if (fd < 0 || fstat(fd, &st) != 0) {
-    *message = mtpc_xasprintf("cannot open '%s': %s", path, strerror(errno));
+    *message = mtpc_asprintf("cannot open '%s': %s", path, strerror(errno));
     if (fd >= 0)
       close(fd);
     return 1;
   }
   if (!S_ISREG(st.st_mode)) {
-    *message = mtpc_xasprintf("'%s' is not a regular file", path);
+    *message = mtpc_asprintf("'%s' is not a regular file", path);
     close(fd);
     return 1;
   }
   size_t total = (size_t)st.st_size;
-  char *buffer = mtpc_xmalloc(total ? total : 1);
+  char *buffer = mtpc_alloc(total, 1);
+  if (!buffer) {
+    *message = NULL;
+    close(fd);
+    return 1;
+  }
   size_t got = 0;
   while (got < total) {
     ssize_t n = read(fd, buffer + got, total - got);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0) {
-      *message = mtpc_xasprintf("cannot read '%s': %s", path, n < 0 ? strerror(errno) : "file shrank");
+      *message = mtpc_asprintf("cannot read '%s': %s", path, n < 0 ? strerror(errno) : "file shrank");
       free(buffer);
       close(fd);
       return 1;

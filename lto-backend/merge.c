@@ -15,9 +15,13 @@
 
 static char *make_temp_dir(char **message) {
   const char *base = getenv("TMPDIR");
-  char *dir = mtpc_xasprintf("%s/mtpc.XXXXXX", base && *base ? base : "/tmp");
+  char *dir = mtpc_asprintf("%s/mtpc.XXXXXX", base && *base ? base : "/tmp");
+  if (!dir) {
+    *message = NULL;
+    return NULL;
+  }
   if (!mkdtemp(dir)) {
-    *message = mtpc_xasprintf("cannot create a temporary directory in '%s': %s",
+    *message = mtpc_asprintf("cannot create a temporary directory in '%s': %s",
                               base && *base ? base : "/tmp", strerror(errno));
     free(dir);
     return NULL;
@@ -27,23 +31,30 @@ static char *make_temp_dir(char **message) {
 
 static int link_in_dir(const char *dir, const mtpc_job *jobs, uint32_t count, const char *faults,
                        void **merged, size_t *merged_size, char **message) {
-  char **inputs = mtpc_xcalloc(count, sizeof(char *));
-  int failed = 0;
+  char **inputs = mtpc_zalloc(count, sizeof(char *));
+  char *output = mtpc_asprintf("%s/merged.o", dir);
+  int failed = !inputs || !output;
+  if (failed)
+    *message = NULL;
   uint32_t written = 0;
-  for (; written < count && !failed; written++) {
-    inputs[written] = mtpc_xasprintf("%s/part%u.o", dir, written);
-    failed = mtpc_write_file_atomic(inputs[written], jobs[written].object,
+  for (; inputs && written < count && !failed; written++) {
+    inputs[written] = mtpc_asprintf("%s/part%u.o", dir, written);
+    failed = !inputs[written] ||
+             mtpc_write_file_atomic(inputs[written], jobs[written].object,
                                     jobs[written].object_size, faults, message);
+    if (!inputs[written])
+      *message = NULL;
   }
-  char *output = mtpc_xasprintf("%s/merged.o", dir);
   if (!failed)
     failed = mtpc_bridge_link_relocatable((const char *const *)inputs, count, output, message);
   if (!failed)
     failed = mtpc_read_file(output, merged, merged_size, message);
-  unlink(output);
+  if (output)
+    unlink(output);
   free(output);
   for (uint32_t i = 0; i < written; i++) {
-    unlink(inputs[i]);
+    if (inputs[i])
+      unlink(inputs[i]);
     free(inputs[i]);
   }
   free(inputs);
@@ -52,8 +63,14 @@ static int link_in_dir(const char *dir, const mtpc_job *jobs, uint32_t count, co
 
 static int localize_promoted(const mtpc_plan *plan, void *merged, size_t merged_size,
                              void **object, size_t *object_size, char **message) {
-  const char **names = mtpc_xmalloc((plan->node_count ? plan->node_count : 1) * sizeof(char *));
-  const char **originals = mtpc_xmalloc((plan->node_count ? plan->node_count : 1) * sizeof(char *));
+  const char **names = mtpc_alloc(plan->node_count, sizeof(char *));
+  const char **originals = mtpc_alloc(plan->node_count, sizeof(char *));
+  if (!names || !originals) {
+    free(names);
+    free(originals);
+    *message = NULL;
+    return 1;
+  }
   size_t count = 0;
   for (uint32_t i = 0; i < plan->node_count; i++) {
     const mtpc_plan_node *n = &plan->nodes[i];

@@ -16,7 +16,7 @@ static void keep_first_error(LLVMDiagnosticInfoRef info, void *user) {
   if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || *first)
     return;
   char *text = LLVMGetDiagInfoDescription(info);
-  *first = mtpc_xstrdup(text);
+  *first = mtpc_strdup(text);
   LLVMDisposeMessage(text);
 }
 
@@ -26,7 +26,7 @@ static LLVMModuleRef read_partition(LLVMContextRef context, const mtpc_job *job,
       job->object, job->object_size, "partition", /*RequiresNullTerminator=*/0);
   LLVMModuleRef module = NULL;
   if (LLVMParseBitcodeInContext2(context, buffer, &module)) {
-    *message = mtpc_xasprintf("cannot read partition %u's bitcode", k);
+    *message = mtpc_asprintf("cannot read partition %u's bitcode", k);
     module = NULL;
   }
   LLVMDisposeMemoryBuffer(buffer);
@@ -68,7 +68,7 @@ static int link_partitions(LLVMContextRef context, const mtpc_job *jobs, uint32_
     if (part && !*merged) {
       *merged = part;
     } else if (part && LLVMLinkModules2(*merged, part)) { /* disposes part */
-      *message = mtpc_xasprintf("cannot link partition %u's module: %s", k,
+      *message = mtpc_asprintf("cannot link partition %u's module: %s", k,
                                 link_error ? link_error : "the IR linker failed");
       failed = 1;
     }
@@ -86,6 +86,9 @@ int mtpc_merge_modules(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t cou
   if (!failed) {
     localize_promoted(plan, merged);
     *bitcode = mtpc_module_bitcode(merged, bitcode_size);
+    failed = !*bitcode;
+    if (failed)
+      *message = NULL;
   }
   if (merged)
     LLVMDisposeModule(merged);

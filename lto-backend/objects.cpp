@@ -70,6 +70,6 @@ extern "C" int mtpc_bridge_localize_symbols(const void *object, size_t size,
     return fail(std::move(err), message);
   *result = mtpc_util::copy_bytes(StringRef(bytes.data(), bytes.size()), result_size);
   if (!*result)
-    return fail("out of memory", message);
+    return mtpc_util::out_of_memory(message);
   return 0;
 }

@@ -14,16 +14,21 @@ static struct {
   mtpc_bridge_option_list *changed;  /* what it moved off the process's values */
 } sets = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, 0, NULL};
 
-static char *key_of(const char *const *args, unsigned count) {
+/* The set's key in *key (NULL for no options); non-zero when memory runs out. */
+static int key_of(const char *const *args, unsigned count, char **key) {
+  *key = NULL;
   if (count == 0)
-    return NULL;
+    return 0;
   size_t length = 1;
   for (unsigned i = 0; i < count; i++)
     length += strlen(args[i]) + 1;
-  char *key = mtpc_xmalloc(length), *end = key;
+  char *end = *key = mtpc_alloc(length, 1);
+  if (!end)
+    return -1;
+  *end = '\0';
   for (unsigned i = 0; i < count; i++)
     end = stpcpy(stpcpy(end, args[i]), "\n");
-  return key;
+  return 0;
 }
 
 static int same_key(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
@@ -36,7 +41,11 @@ static void restore(void) {
 }
 
 int mtpc_llvm_options_enter(const char *const *args, unsigned count, char **message) {
-  char *key = key_of(args, count);
+  char *key;
+  if (key_of(args, count, &key)) {
+    *message = NULL;
+    return 1;
+  }
   pthread_mutex_lock(&sets.lock);
   while (sets.users > 0 && !same_key(sets.current, key))
     pthread_cond_wait(&sets.left, &sets.lock);

@@ -2,6 +2,7 @@
  * header had) made whole and checked. */
 #include "options.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "../partitioner/plan.h"
@@ -37,35 +38,52 @@ static int tail_is_zero(const mtpc_options *given) {
   return 1;
 }
 
-static char *check(const mtpc_options *o) {
+/* What is wrong with the options' values, written to `why`; 0 if nothing. */
+static int check(const mtpc_options *o, char *why, size_t size) {
   if (o->opt_level > 3)
-    return mtpc_xasprintf("optimization level %u is not 0, 1, 2 or 3", o->opt_level);
-  if (o->codegen_opt_level > 3)
-    return mtpc_xasprintf("code generation level %u is not 0, 1, 2 or 3", o->codegen_opt_level);
-  if ((unsigned)o->reloc_model > MTPC_RELOC_DYNAMIC_NO_PIC)
-    return mtpc_xasprintf("unknown relocation model %d", (int)o->reloc_model);
-  if (o->emit_llvm && o->emit_assembly)
-    return mtpc_xstrdup("emit_llvm and emit_assembly exclude each other");
-  if ((unsigned)o->code_model > MTPC_CODE_MODEL_LARGE)
-    return mtpc_xasprintf("unknown code model %d", (int)o->code_model);
-  if (o->llvm_option_count && !o->llvm_options)
-    return mtpc_xstrdup("llvm_option_count without llvm_options");
-  return NULL;
+    snprintf(why, size, "optimization level %u is not 0, 1, 2 or 3", o->opt_level);
+  else if (o->codegen_opt_level > 3)
+    snprintf(why, size, "code generation level %u is not 0, 1, 2 or 3", o->codegen_opt_level);
+  else if ((unsigned)o->reloc_model > MTPC_RELOC_DYNAMIC_NO_PIC)
+    snprintf(why, size, "unknown relocation model %d", (int)o->reloc_model);
+  else if (o->emit_llvm && o->emit_assembly)
+    snprintf(why, size, "emit_llvm and emit_assembly exclude each other");
+  else if ((unsigned)o->code_model > MTPC_CODE_MODEL_LARGE)
+    snprintf(why, size, "unknown code model %d", (int)o->code_model);
+  else if (o->llvm_option_count && !o->llvm_options)
+    snprintf(why, size, "llvm_option_count without llvm_options");
+  else
+    return 0;
+  return 1;
 }
 
-char *mtpc_options_import(const mtpc_options *given, mtpc_options *whole) {
-  set_defaults(whole);
-  if (!given)
-    return mtpc_xstrdup("no options given");
+/* What is wrong with the options' size, written to `why`; 0 if nothing. */
+static int check_size(const mtpc_options *given, char *why, size_t size) {
   size_t first = offsetof(mtpc_options, jobs);
-  if (given->struct_size < first + sizeof(given->jobs))
-    return mtpc_xasprintf("options of size %zu: not set up by mtpc_options_init",
-                          given->struct_size);
-  if (given->struct_size > sizeof(mtpc_options) && !tail_is_zero(given))
-    return mtpc_xasprintf("options set fields this library (%s) does not have",
-                          MTPC_VERSION_STRING);
-  size_t known = given->struct_size < sizeof(*whole) ? given->struct_size : sizeof(*whole);
-  memcpy(whole, given, known);
-  whole->struct_size = sizeof(*whole);
-  return check(whole);
+  if (!given)
+    snprintf(why, size, "no options given");
+  else if (given->struct_size < first + sizeof(given->jobs))
+    snprintf(why, size, "options of size %zu: not set up by mtpc_options_init",
+             given->struct_size);
+  else if (given->struct_size > sizeof(mtpc_options) && !tail_is_zero(given))
+    snprintf(why, size, "options set fields this library (%s) does not have",
+             MTPC_VERSION_STRING);
+  else
+    return 0;
+  return 1;
+}
+
+mtpc_status mtpc_options_import(const mtpc_options *given, mtpc_options *whole, char **problem) {
+  set_defaults(whole);
+  char why[160];
+  *problem = NULL;
+  if (!check_size(given, why, sizeof(why))) {
+    size_t known = given->struct_size < sizeof(*whole) ? given->struct_size : sizeof(*whole);
+    memcpy(whole, given, known);
+    whole->struct_size = sizeof(*whole);
+    if (!check(whole, why, sizeof(why)))
+      return MTPC_OK;
+  }
+  *problem = mtpc_strdup(why);
+  return *problem ? MTPC_ERR_INVALID_ARGUMENT : MTPC_ERR_NO_MEMORY;
 }

@@ -5,8 +5,9 @@
 #include "mtpc/mtpc.h"
 
 /* Copies the caller's options into `whole` (every field this library has;
- * defaults for the ones the caller's header lacked). NULL if they are valid,
- * else what is wrong (malloc'ed). */
-char *mtpc_options_import(const mtpc_options *given, mtpc_options *whole);
+ * defaults for the ones the caller's header lacked). MTPC_OK if they are
+ * valid, else MTPC_ERR_INVALID_ARGUMENT with what is wrong in *problem
+ * (malloc'ed; NULL, and MTPC_ERR_NO_MEMORY, when memory ran out). */
+mtpc_status mtpc_options_import(const mtpc_options *given, mtpc_options *whole, char **problem);
 
 #endif

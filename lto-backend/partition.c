@@ -28,7 +28,11 @@ typedef struct partition_ctx {
 
 static int collect_values(partition_ctx *c, char **message) {
   uint32_t n = 0, count = c->plan->node_count;
-  c->values = mtpc_xcalloc(count ? count : 1, sizeof(LLVMValueRef));
+  c->values = mtpc_zalloc(count, sizeof(LLVMValueRef));
+  if (!c->values || mtpc_ptrmap_init(&c->value_node, count)) {
+    *message = NULL;
+    return 1;
+  }
   LLVMValueRef v;
 #define TAKE(first, next)                                                                \
   for (v = first(c->module); v; v = next(v)) {                                           \
@@ -42,19 +46,21 @@ static int collect_values(partition_ctx *c, char **message) {
   TAKE(LLVMGetFirstGlobalIFunc, LLVMGetNextGlobalIFunc)
 #undef TAKE
   if (n != count) {
-    *message = mtpc_xasprintf("the module has %u global values where the plan has %u", n, count);
+    *message = mtpc_asprintf("the module has %u global values where the plan has %u", n, count);
     return 1;
   }
-  mtpc_ptrmap_init(&c->value_node, count);
   for (uint32_t i = 0; i < count; i++) {
     size_t len = 0;
     const char *name = LLVMGetValueName2(c->values[i], &len);
     if (len != strlen(c->plan->nodes[i].name) || memcmp(name, c->plan->nodes[i].name, len) != 0) {
-      *message = mtpc_xasprintf("global value %u is '%.*s' where the plan has '%s'", i, (int)len,
+      *message = mtpc_asprintf("global value %u is '%.*s' where the plan has '%s'", i, (int)len,
                                 name, c->plan->nodes[i].name);
       return 1;
     }
-    mtpc_ptrmap_put(&c->value_node, c->values[i], i);
+    if (mtpc_ptrmap_put(&c->value_node, c->values[i], i)) {
+      *message = NULL;
+      return 1;
+    }
   }
   return 0;
 }
@@ -160,14 +166,16 @@ static void rewrite_globals(partition_ctx *c) {
 }
 
 /* llvm.used and llvm.compiler.used keep the entries of what this partition
- * owns. */
-static void rebuild_used_list(partition_ctx *c, const char *name) {
+ * owns. Non-zero when memory runs out. */
+static int rebuild_used_list(partition_ctx *c, const char *name) {
   LLVMValueRef list = LLVMGetNamedGlobal(c->module, name);
   if (!list)
-    return;
+    return 0;
   LLVMValueRef init = LLVMGetInitializer(list);
   int count = init ? LLVMGetNumOperands(init) : 0;
-  LLVMValueRef *kept = mtpc_xmalloc((size_t)(count > 0 ? count : 1) * sizeof(LLVMValueRef));
+  LLVMValueRef *kept = mtpc_alloc((size_t)(count > 0 ? count : 0), sizeof(LLVMValueRef));
+  if (!kept)
+    return 1;
   unsigned kept_count = 0;
   for (int i = 0; i < count; i++) {
     LLVMValueRef entry = LLVMGetOperand(init, (unsigned)i);
@@ -180,10 +188,14 @@ static void rebuild_used_list(partition_ctx *c, const char *name) {
   }
   if (kept_count == (unsigned)count) {
     free(kept);
-    return;
+    return 0;
   }
   LLVMTypeRef entry_type = LLVMGetElementType(LLVMTypeOf(init));
-  char *section = mtpc_xstrdup(LLVMGetSection(list) ? LLVMGetSection(list) : "llvm.metadata");
+  char *section = mtpc_strdup(LLVMGetSection(list) ? LLVMGetSection(list) : "llvm.metadata");
+  if (!section) {
+    free(kept);
+    return 1;
+  }
   LLVMSetValueName2(list, "", 0);
   if (kept_count > 0) {
     LLVMValueRef array = LLVMConstArray2(entry_type, kept, kept_count);
@@ -195,6 +207,7 @@ static void rebuild_used_list(partition_ctx *c, const char *name) {
   LLVMDeleteGlobal(list);
   free(section);
   free(kept);
+  return 0;
 }
 
 /* What this partition neither owns nor references goes. A local that is still
@@ -211,12 +224,12 @@ static int erase_absent(partition_ctx *c, char **message) {
       if (mtpc_bridge_erase_if_unused(c->values[i]))
         continue;
       if ((n->flags & MTPC_N_LOCAL) && !n->promoted_name) {
-        *message = mtpc_xasprintf("local '%s' is used in partition %u but owned by partition %u",
+        *message = mtpc_asprintf("local '%s' is used in partition %u but owned by partition %u",
                                   n->name, c->q, n->owner);
         return 1;
       }
       if (appending) {
-        *message = mtpc_xasprintf("'%s' is still used in partition %u", n->name, c->q);
+        *message = mtpc_asprintf("'%s' is still used in partition %u", n->name, c->q);
         return 1;
       }
     }
@@ -262,9 +275,12 @@ int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
     drop_unneeded_bodies(&c);
     failed = mtpc_bridge_materialize_bodies(module, message);
   }
+  if (!failed && (rebuild_used_list(&c, "llvm.used") ||
+                  rebuild_used_list(&c, "llvm.compiler.used"))) {
+    *message = NULL;
+    failed = 1;
+  }
   if (!failed) {
-    rebuild_used_list(&c, "llvm.used");
-    rebuild_used_list(&c, "llvm.compiler.used");
     if (LLVMGetNamedMetadataNumOperands(module, "llvm.dbg.cu") > 0)
       c.debug_info = LLVMCreateDIBuilderDisallowUnresolved(module);
     rewrite_globals(&c);
@@ -282,7 +298,6 @@ int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
     }
   }
   free(c.values);
-  if (c.value_node.keys)
-    mtpc_ptrmap_free(&c.value_node);
+  mtpc_ptrmap_free(&c.value_node);
   return failed;
 }

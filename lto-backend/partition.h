@@ -9,7 +9,8 @@
 /* Rewrites `module` (lazily loaded from the planned module's bitcode) into
  * partition `q`: owned definitions stay, copies become available_externally,
  * everything else becomes a declaration or goes; exported locals get their
- * promoted names. 0 on success; else *message (free()) says what went wrong. */
+ * promoted names. 0 on success; else *message (free()) says what went wrong,
+ * or is NULL when memory ran out. */
 int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q, char **message);
 
 /* After optimization: a function that several partitions define (a clone)

@@ -245,7 +245,7 @@ extern "C" int mtpc_bridge_codegen(const mtpc_bridge_settings *s, LLVMModuleRef 
     std::free(*object);
     std::free(*dwo);
     *object = *dwo = nullptr;
-    return fail("out of memory", message);
+    return mtpc_util::out_of_memory(message);
   }
   return 0;
 }

@@ -40,10 +40,11 @@ extern "C" mtpc_bridge_remarks *mtpc_bridge_remarks_begin(const mtpc_bridge_sett
   return r;
 }
 
-extern "C" void mtpc_bridge_remarks_end(mtpc_bridge_remarks *r, void **text, size_t *size) {
+extern "C" int mtpc_bridge_remarks_end(mtpc_bridge_remarks *r, void **text, size_t *size) {
   mtpc_compat::stop_remarks(*r->context);
   *text = mtpc_util::copy_bytes(r->text, size);
   delete r;
+  return *text == nullptr;
 }
 
 // Calls emit() on every remark of one partition's YAML.
@@ -125,5 +126,5 @@ extern "C" int mtpc_bridge_remarks_merge(const mtpc_bridge_settings *s, LLVMModu
     return 0;
   mtpc_compat::finish_remarks_file(*own);
   *file = mtpc_util::copy_bytes(bytes, file_size);
-  return *file ? 0 : fail("out of memory", message);
+  return *file ? 0 : mtpc_util::out_of_memory(message);
 }

@@ -21,8 +21,9 @@ typedef struct mtpc_bridge_remarks mtpc_bridge_remarks;
  * (pass filter, hotness); NULL when no remarks are asked for. */
 mtpc_bridge_remarks *mtpc_bridge_remarks_begin(const mtpc_bridge_settings *settings,
                                                LLVMContextRef context, char **message);
-/* Stops recording; *text (malloc'ed, YAML) holds what was recorded. */
-void mtpc_bridge_remarks_end(mtpc_bridge_remarks *remarks, void **text, size_t *size);
+/* Stops recording; *text (malloc'ed, YAML) holds what was recorded.
+ * Non-zero when memory ran out. */
+int mtpc_bridge_remarks_end(mtpc_bridge_remarks *remarks, void **text, size_t *size);
 
 /* Writes the partitions' recorded remarks, in the order given: through the
  * remark streamer of `module`'s context when it has one (a ThinLTO backend

@@ -46,7 +46,9 @@ const void *mtpc_result_object_at(const mtpc_result *r, unsigned index, size_t *
 const char *mtpc_result_message(const mtpc_result *r) {
   if (!r)
     return mtpc_status_string(MTPC_ERR_NO_MEMORY);
-  return r->message ? r->message : "";
+  if (r->message)
+    return r->message;
+  return r->status == MTPC_OK ? "" : mtpc_status_string(r->status);
 }
 
 const mtpc_stats *mtpc_result_stats(const mtpc_result *r) { return r ? &r->stats : NULL; }

@@ -13,7 +13,8 @@ struct mtpc_result {
   mtpc_buffer object;      /* merged */
   mtpc_buffer *objects;    /* merge = 0: one per partition */
   unsigned object_count;
-  char *message;
+  mtpc_status status; /* of the compile that filled it */
+  char *message;      /* NULL: the status says it all (out of memory) */
   mtpc_stats stats;
   mtpc_partition_stats *partition; /* stats.partitions entries */
 };

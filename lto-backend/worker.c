@@ -23,7 +23,8 @@
 
 typedef struct worker_diag {
   mtpc_reporter *reporter;
-  char *first_error;
+  int error;         /* LLVM reported an error */
+  char *first_error; /* its text; NULL when memory ran out */
 } worker_diag;
 
 /* LLVM's default handler exits the process on an error; record it instead. */
@@ -33,58 +34,69 @@ static void on_llvm_diagnostic(LLVMDiagnosticInfoRef info, void *user) {
   if (severity != LLVMDSError && severity != LLVMDSWarning)
     return;
   char *text = LLVMGetDiagInfoDescription(info);
-  if (severity == LLVMDSError && !d->first_error)
-    d->first_error = mtpc_xstrdup(text);
-  else if (severity == LLVMDSWarning)
+  if (severity == LLVMDSError && !d->error) {
+    d->error = 1;
+    d->first_error = mtpc_strdup(text);
+  } else if (severity == LLVMDSWarning)
     mtpc_emit_diag(d->reporter, MTPC_WARNING, "%s", text);
   LLVMDisposeMessage(text);
 }
 
-static void emit_partition_ir(const mtpc_codegen_config *config, LLVMModuleRef module,
-                              uint32_t partition) {
-  char *path = partition == MTPC_NONE ? mtpc_xasprintf("%s/unsplit.ll", config->options->emit_partitions_dir)
-                                      : mtpc_xasprintf("%s/part%u.ll", config->options->emit_partitions_dir, partition);
+/* These two return non-zero when memory runs out. */
+static int emit_partition_ir(const mtpc_codegen_config *config, LLVMModuleRef module,
+                             uint32_t partition) {
+  const char *dir = config->options->emit_partitions_dir;
+  char *path = partition == MTPC_NONE ? mtpc_asprintf("%s/unsplit.ll", dir)
+                                      : mtpc_asprintf("%s/part%u.ll", dir, partition);
+  if (!path)
+    return 1;
   char *error = NULL;
   if (LLVMPrintModuleToFile(module, path, &error)) {
     mtpc_emit_diag(config->reporter, MTPC_WARNING, "cannot write '%s': %s", path, error);
     LLVMDisposeMessage(error);
   }
   free(path);
+  return 0;
 }
 
 char *mtpc_partition_file_name(const char *base, uint32_t partition) {
   if (partition == 0 || partition == MTPC_NONE)
-    return mtpc_xstrdup(base);
+    return mtpc_strdup(base);
   size_t len = strlen(base);
   if (len >= 4 && strcmp(base + len - 4, ".dwo") == 0)
-    return mtpc_xasprintf("%.*s.part%u.dwo", (int)(len - 4), base, partition);
-  return mtpc_xasprintf("%s.part%u", base, partition);
+    return mtpc_asprintf("%.*s.part%u.dwo", (int)(len - 4), base, partition);
+  return mtpc_asprintf("%s.part%u", base, partition);
 }
 
 /* --save-temps: the partition's module at one stage, as LLVM's LTO saves a
  * whole module's. */
-static void save_temp(const mtpc_codegen_config *config, LLVMModuleRef module, uint32_t partition,
-                      const char *stage) {
+static int save_temp(const mtpc_codegen_config *config, LLVMModuleRef module, uint32_t partition,
+                     const char *stage) {
   const char *prefix = config->options->save_temps_prefix;
   if (!prefix)
-    return;
-  char *path = partition == MTPC_NONE ? mtpc_xasprintf("%s%s.bc", prefix, stage)
-                                      : mtpc_xasprintf("%spart%u.%s.bc", prefix, partition, stage);
+    return 0;
+  char *path = partition == MTPC_NONE ? mtpc_asprintf("%s%s.bc", prefix, stage)
+                                      : mtpc_asprintf("%spart%u.%s.bc", prefix, partition, stage);
+  if (!path)
+    return 1;
   if (LLVMWriteBitcodeToFile(module, path) != 0)
     mtpc_emit_diag(config->reporter, MTPC_WARNING, "cannot write '%s'", path);
   free(path);
+  return 0;
 }
 
 static int codegen(const mtpc_codegen_config *config, LLVMModuleRef module,
                    LLVMTargetMachineRef machine, mtpc_job *job) {
   if (mtpc_fault_codegen(config->options->fault_injection,
                          job->partition == MTPC_NONE ? 0 : job->partition)) {
-    job->message = mtpc_xstrdup("injected fault (MTPC_FAULT)");
+    job->message = mtpc_strdup("injected fault (MTPC_FAULT)");
     return 1;
   }
   if (config->dwo_name && config->dwo_output) {
     job->dwo_name = mtpc_partition_file_name(config->dwo_name, job->partition);
     job->dwo_output = mtpc_partition_file_name(config->dwo_output, job->partition);
+    if (!job->dwo_name || !job->dwo_output)
+      return 1; /* job->message NULL: out of memory */
   }
   return mtpc_bridge_codegen(config->settings, module, machine,
                              job->dwo_name ? job->dwo_name : config->dwo_name,
@@ -95,8 +107,9 @@ static int codegen(const mtpc_codegen_config *config, LLVMModuleRef module,
 void *mtpc_module_bitcode(LLVMModuleRef module, size_t *size) {
   LLVMMemoryBufferRef buffer = LLVMWriteBitcodeToMemoryBuffer(module);
   *size = LLVMGetBufferSize(buffer);
-  void *bitcode = mtpc_xmalloc(*size ? *size : 1);
-  memcpy(bitcode, LLVMGetBufferStart(buffer), *size);
+  void *bitcode = mtpc_alloc(*size, 1);
+  if (bitcode)
+    memcpy(bitcode, LLVMGetBufferStart(buffer), *size);
   LLVMDisposeMemoryBuffer(buffer);
   return bitcode;
 }
@@ -107,23 +120,29 @@ static LLVMModuleRef load_module(const mtpc_codegen_config *config, LLVMContextR
       config->bitcode, config->bitcode_size, config->module_name, 0);
   LLVMModuleRef module = NULL;
   if (LLVMGetBitcodeModuleInContext2(context, buffer, &module)) {
-    *message = mtpc_xstrdup("cannot read the module's bitcode");
+    *message = mtpc_strdup("cannot read the module's bitcode");
     return NULL;
   }
   return module;
 }
 
+/* `message` NULL: memory ran out (as it does when the message cannot be
+ * made), which no unsplit compile would get past. */
 static void fail_job(mtpc_job *job, mtpc_job_failure failure, char *message, const char *stage) {
-  job->failure = failure;
-  char *newline = strchr(message, '\n'); /* one line: drop LLVM's source excerpt */
+  char *newline = message ? strchr(message, '\n') : NULL; /* one line: drop LLVM's excerpt */
   if (newline)
     *newline = '\0';
-  if (job->partition == MTPC_NONE)
-    job->message = mtpc_xasprintf("%s: %s", stage, message);
+  if (!message)
+    job->message = NULL;
+  else if (job->partition == MTPC_NONE)
+    job->message = mtpc_asprintf("%s: %s", stage, message);
   else
-    job->message = mtpc_xasprintf("partition %u: %s: %s", job->partition, stage, message);
+    job->message = mtpc_asprintf("partition %u: %s: %s", job->partition, stage, message);
+  job->failure = job->message ? failure : MTPC_JOB_NO_MEMORY;
   free(message);
 }
+
+static void job_out_of_memory(mtpc_job *job) { fail_job(job, MTPC_JOB_NO_MEMORY, NULL, NULL); }
 
 static int form_module(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *job,
                        LLVMModuleRef module) {
@@ -136,10 +155,13 @@ static int form_module(const mtpc_codegen_config *config, const mtpc_plan *plan,
   }
   if (config->options->triple)
     LLVMSetTarget(module, config->options->triple);
-  if (config->options->emit_partitions_dir)
-    emit_partition_ir(config, module, job->partition);
+  if (config->options->emit_partitions_dir &&
+      emit_partition_ir(config, module, job->partition)) {
+    job_out_of_memory(job);
+    return 1;
+  }
   if (config->options->verify && LLVMVerifyModule(module, LLVMReturnStatusAction, &message)) {
-    char *copy = mtpc_xstrdup(message);
+    char *copy = mtpc_strdup(message);
     LLVMDisposeMessage(message);
     fail_job(job, plan ? MTPC_JOB_SPLIT_FAILED : MTPC_JOB_FAILED, copy, "verifier");
     return 1;
@@ -147,11 +169,26 @@ static int form_module(const mtpc_codegen_config *config, const mtpc_plan *plan,
   return 0;
 }
 
+/* A copy of LLVM's first error, or NULL when memory ran out. */
+static char *llvm_error(const worker_diag *diag) {
+  return diag->first_error ? mtpc_strdup(diag->first_error) : NULL;
+}
+
+/* Between optimization and code generation; non-zero when memory runs out. */
+static int finish_optimized(const mtpc_codegen_config *config, const mtpc_plan *plan,
+                            LLVMModuleRef module, uint32_t partition) {
+  if (save_temp(config, module, partition, "4.opt"))
+    return 1;
+  if (plan)
+    mtpc_finish_debug_info(module, plan, partition);
+  return save_temp(config, module, partition, "5.precodegen");
+}
+
 static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *job) {
   char detail[32];
   snprintf(detail, sizeof(detail), "partition %d", job->partition == MTPC_NONE ? -1 : (int)job->partition);
   mtpc_bridge_time_trace_begin("mtpc partition", detail);
-  worker_diag diag = {config->reporter, NULL};
+  worker_diag diag = {config->reporter, 0, NULL};
   LLVMContextRef context = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(context, on_llvm_diagnostic, &diag);
   /* Names stay for IR that people read (--emit-partitions, --save-temps). */
@@ -186,36 +223,41 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
       failed = 1;
     }
   }
+  if (!failed && save_temp(config, module, job->partition, "3.import")) {
+    job_out_of_memory(job);
+    failed = 1;
+  }
   if (!failed) {
-    save_temp(config, module, job->partition, "3.import");
     mtpc_bridge_time_trace_begin("mtpc optimize", detail);
-    failed = mtpc_bridge_optimize(config->settings, module, machine, &message) || diag.first_error;
+    failed = mtpc_bridge_optimize(config->settings, module, machine, &message) || diag.error;
     mtpc_bridge_time_trace_end();
     if (failed)
-      fail_job(job, MTPC_JOB_FAILED, message ? message : mtpc_xstrdup(diag.first_error),
-               "optimizing");
+      fail_job(job, MTPC_JOB_FAILED, message ? message : llvm_error(&diag), "optimizing");
   }
   double optimized = mtpc_now_seconds();
+  if (!failed && finish_optimized(config, plan, module, job->partition)) {
+    job_out_of_memory(job);
+    failed = 1;
+  }
   if (!failed) {
-    save_temp(config, module, job->partition, "4.opt");
-    if (plan)
-      mtpc_finish_debug_info(module, plan, job->partition);
-    save_temp(config, module, job->partition, "5.precodegen");
     mtpc_bridge_time_trace_begin("mtpc codegen", detail);
     if (config->options->emit_llvm) /* the optimized IR stands for the object */
-      job->object = mtpc_module_bitcode(module, &job->object_size);
+      failed = !(job->object = mtpc_module_bitcode(module, &job->object_size));
     else
       failed = codegen(config, module, machine, job);
     mtpc_bridge_time_trace_end();
-    if (!failed && diag.first_error) {
+    if (!failed && diag.error) {
       failed = 1;
-      fail_job(job, MTPC_JOB_FAILED, mtpc_xstrdup(diag.first_error), "code generation");
+      fail_job(job, MTPC_JOB_FAILED, llvm_error(&diag), "code generation");
     } else if (failed) {
       fail_job(job, MTPC_JOB_FAILED, job->message, "code generation");
     }
   }
-  if (remarks)
-    mtpc_bridge_remarks_end(remarks, &job->remarks, &job->remarks_size);
+  if (remarks && mtpc_bridge_remarks_end(remarks, &job->remarks, &job->remarks_size) &&
+      !failed) {
+    job_out_of_memory(job);
+    failed = 1;
+  }
   double done = mtpc_now_seconds();
   job->stats.rss_bytes = mtpc_current_rss();
   job->stats.load_seconds = loaded - start;
@@ -341,11 +383,12 @@ static int larger_partition_first(const void *a, const void *b, void *arg) {
   return x < y ? -1 : (x > y);
 }
 
-unsigned mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *jobs,
-                       uint32_t job_count, unsigned threads) {
+int mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *jobs,
+                  uint32_t job_count, unsigned threads, uint64_t *memory_waits) {
   pool p = {.trace = mtpc_bridge_time_trace_active(), .config = config, .plan = plan,
-            .jobs = jobs, .order = mtpc_xmalloc(job_count * sizeof(uint32_t)),
-            .count = job_count};
+            .jobs = jobs, .order = mtpc_alloc(job_count, sizeof(uint32_t)), .count = job_count};
+  if (!p.order)
+    return -1;
   pthread_mutex_init(&p.memory_lock, NULL);
   pthread_cond_init(&p.memory_freed, NULL);
   if (config->options->memory_limit)
@@ -364,7 +407,9 @@ unsigned mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan,
       run_job(&p, i);
     goto done;
   }
-  pthread_t *tids = mtpc_xmalloc(threads * sizeof(pthread_t));
+  pthread_t *tids = mtpc_alloc(threads, sizeof(pthread_t));
+  if (!tids)
+    threads = 0; /* the calling thread compiles them all, as when no thread starts */
   pthread_attr_t attr;
   pthread_attr_init(&attr);
   /* LLVM's passes recurse; give workers the stack a main thread would have. */
@@ -385,5 +430,6 @@ done:
   pthread_mutex_destroy(&p.memory_lock);
   pthread_cond_destroy(&p.memory_freed);
   free(p.order);
-  return p.memory_waits;
+  *memory_waits += p.memory_waits;
+  return 0;
 }

@@ -26,7 +26,8 @@ typedef struct mtpc_codegen_config {
 typedef enum mtpc_job_failure {
   MTPC_JOB_OK,
   MTPC_JOB_SPLIT_FAILED, /* the partition could not be formed: compile unsplit */
-  MTPC_JOB_FAILED        /* optimizing or code generation failed */
+  MTPC_JOB_FAILED,       /* optimizing or code generation failed */
+  MTPC_JOB_NO_MEMORY     /* memory ran out */
 } mtpc_job_failure;
 
 typedef struct mtpc_job {
@@ -50,16 +51,17 @@ typedef struct mtpc_job {
  * `plan` is NULL for one unsplit job. With options->memory_limit a worker
  * thread starts only while the process's memory at the start plus the
  * estimates of the started threads' first jobs stay under the limit, or when
- * no other runs. Returns how many threads waited for the limit. */
-unsigned mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *jobs,
-                       uint32_t job_count, unsigned threads);
+ * no other runs. Adds to *memory_waits how many threads waited for the limit.
+ * Returns non-zero, and compiles nothing, when memory runs out. */
+int mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *jobs,
+                  uint32_t job_count, unsigned threads, uint64_t *memory_waits);
 
 /* The name of partition `partition`'s file of a kind a module has one of
  * (a .dwo): `base` for partition 0 and an unsplit module (MTPC_NONE), else
  * base with ".part<K>" before its ".dwo" (or at its end). */
 char *mtpc_partition_file_name(const char *base, uint32_t partition);
 
-/* The module's bitcode, malloc'ed. */
+/* The module's bitcode, malloc'ed; NULL when memory runs out. */
 void *mtpc_module_bitcode(LLVMModuleRef module, size_t *size);
 
 

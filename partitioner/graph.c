@@ -13,21 +13,27 @@ struct mtpc_raw_edge {
 
 void mtpc_graph_init(mtpc_graph *g, const char *module_id) {
   memset(g, 0, sizeof(*g));
-  g->module_id = mtpc_xstrdup(module_id ? module_id : "");
+  g->module_id = mtpc_strdup(module_id ? module_id : "");
+  g->out_of_memory = !g->module_id;
 }
 
 uint32_t mtpc_graph_add_node(mtpc_graph *g, mtpc_node_kind kind, const char *name, size_t len,
                              uint32_t flags, uint32_t comdat, uint64_t cost) {
-  mtpc_node node = {mtpc_xstrndup(name, len), (uint32_t)len, kind, flags, comdat, cost, NULL, NULL};
+  mtpc_node node = {mtpc_strndup(name, len), (uint32_t)len, kind, flags, comdat, cost, NULL, NULL};
   size_t count = g->node_count;
-  MTPC_PUSH(g->nodes, count, g->node_cap, node);
+  if (g->out_of_memory || !node.name || MTPC_PUSH(g->nodes, count, g->node_cap, node)) {
+    free(node.name);
+    g->out_of_memory = 1;
+    return MTPC_NONE;
+  }
   return g->node_count++;
 }
 
 void mtpc_graph_add_counted_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kind kind,
                                  uint64_t count) {
   struct mtpc_raw_edge e = {from, to, kind, count};
-  MTPC_PUSH(g->raw_edges, g->raw_count, g->raw_cap, e);
+  if (MTPC_PUSH(g->raw_edges, g->raw_count, g->raw_cap, e))
+    g->out_of_memory = 1;
 }
 
 void mtpc_graph_add_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kind kind) {
@@ -36,16 +42,32 @@ void mtpc_graph_add_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kin
 
 void mtpc_graph_set_pgo_name(mtpc_graph *g, uint32_t node, const char *name, size_t len) {
   free(g->nodes[node].pgo_name);
-  g->nodes[node].pgo_name = mtpc_xstrndup(name, len);
+  g->nodes[node].pgo_name = mtpc_strndup(name, len);
+  if (!g->nodes[node].pgo_name)
+    g->out_of_memory = 1;
+}
+
+mtpc_debug_decl *mtpc_debug_decl_new(const char *name, size_t name_len, const char *linkage_name,
+                                     size_t linkage_len, const char *file, size_t file_len,
+                                     const char *directory, size_t directory_len, uint32_t line,
+                                     uint32_t flags) {
+  mtpc_debug_decl *d = calloc(1, sizeof(*d));
+  if (!d)
+    return NULL;
+  *d = (mtpc_debug_decl){mtpc_strndup(name, name_len), mtpc_strndup(linkage_name, linkage_len),
+                         mtpc_strndup(file, file_len), mtpc_strndup(directory, directory_len),
+                         line, flags};
+  if (!d->name || !d->linkage_name || !d->file || !d->directory) {
+    mtpc_debug_decl_free(d);
+    return NULL;
+  }
+  return d;
 }
 
 mtpc_debug_decl *mtpc_debug_decl_copy(const mtpc_debug_decl *d) {
-  if (!d)
-    return NULL;
-  mtpc_debug_decl *copy = mtpc_xmalloc(sizeof(*copy));
-  *copy = (mtpc_debug_decl){mtpc_xstrdup(d->name), mtpc_xstrdup(d->linkage_name),
-                            mtpc_xstrdup(d->file), mtpc_xstrdup(d->directory), d->line, d->flags};
-  return copy;
+  return mtpc_debug_decl_new(d->name, strlen(d->name), d->linkage_name, strlen(d->linkage_name),
+                             d->file, strlen(d->file), d->directory, strlen(d->directory),
+                             d->line, d->flags);
 }
 
 void mtpc_debug_decl_free(mtpc_debug_decl *d) {
@@ -63,15 +85,23 @@ void mtpc_graph_add_bond(mtpc_graph *g, uint32_t a, uint32_t b) {
     return;
   size_t count = g->bond_count;
   uint32_t pair[2] = {a, b};
-  mtpc_grow((void **)&g->bonds, &g->bond_cap, count + 1, sizeof(*g->bonds));
+  if (mtpc_grow((void **)&g->bonds, &g->bond_cap, count + 1, sizeof(*g->bonds))) {
+    g->out_of_memory = 1;
+    return;
+  }
   memcpy(g->bonds[count], pair, sizeof(pair));
   g->bond_count++;
 }
 
 void mtpc_graph_add_debug_type(mtpc_graph *g, const char *key, uint32_t node) {
-  mtpc_grow((void **)&g->debug_types, &g->debug_type_cap, g->debug_type_count + 1,
-            sizeof(*g->debug_types));
-  g->debug_types[g->debug_type_count++] = (mtpc_debug_type){mtpc_xstrdup(key), node};
+  char *copy = mtpc_strdup(key);
+  if (!copy || mtpc_grow((void **)&g->debug_types, &g->debug_type_cap, g->debug_type_count + 1,
+                         sizeof(*g->debug_types))) {
+    free(copy);
+    g->out_of_memory = 1;
+    return;
+  }
+  g->debug_types[g->debug_type_count++] = (mtpc_debug_type){copy, node};
 }
 
 static int compare_raw_edges(const void *a, const void *b) {
@@ -83,15 +113,19 @@ static int compare_raw_edges(const void *a, const void *b) {
   return 0;
 }
 
-static void build_csr(mtpc_graph *g) {
+static int build_csr(mtpc_graph *g) {
   qsort(g->raw_edges, g->raw_count, sizeof(*g->raw_edges), compare_raw_edges);
-  size_t slots = g->raw_count ? g->raw_count : 1;
-  g->edge_offsets = mtpc_xcalloc(g->node_count + 1, sizeof(uint32_t));
-  g->edge_targets = mtpc_xmalloc(slots * sizeof(uint32_t));
-  g->edge_weights = mtpc_xcalloc(slots, sizeof(uint32_t));
-  g->edge_calls = mtpc_xcalloc(slots, sizeof(uint32_t));
-  g->edge_profile_refs = mtpc_xcalloc(slots, sizeof(uint32_t));
-  g->edge_counts = mtpc_xcalloc(slots, sizeof(uint64_t));
+  size_t slots = g->raw_count;
+  g->edge_offsets = mtpc_zalloc(g->node_count + 1, sizeof(uint32_t));
+  g->edge_targets = mtpc_alloc(slots, sizeof(uint32_t));
+  g->edge_weights = mtpc_zalloc(slots, sizeof(uint32_t));
+  g->edge_calls = mtpc_zalloc(slots, sizeof(uint32_t));
+  g->edge_profile_refs = mtpc_zalloc(slots, sizeof(uint32_t));
+  g->edge_counts = mtpc_zalloc(slots, sizeof(uint64_t));
+  g->call_counts_in = mtpc_zalloc(g->node_count, sizeof(uint64_t));
+  if (!g->edge_offsets || !g->edge_targets || !g->edge_weights || !g->edge_calls ||
+      !g->edge_profile_refs || !g->edge_counts || !g->call_counts_in)
+    return -1;
   uint32_t out = 0;
   for (size_t i = 0; i < g->raw_count; i++) {
     const struct mtpc_raw_edge *e = &g->raw_edges[i];
@@ -109,12 +143,12 @@ static void build_csr(mtpc_graph *g) {
   }
   for (uint32_t v = 0; v < g->node_count; v++)
     g->edge_offsets[v + 1] += g->edge_offsets[v];
-  g->call_counts_in = mtpc_xcalloc(g->node_count ? g->node_count : 1, sizeof(uint64_t));
   for (uint32_t e = 0; e < out; e++)
     g->call_counts_in[g->edge_targets[e]] += g->edge_counts[e];
   free(g->raw_edges);
   g->raw_edges = NULL;
   g->raw_count = g->raw_cap = 0;
+  return 0;
 }
 
 /* A local COMDAT member disappears with its group when the linker keeps
@@ -134,9 +168,13 @@ static void bond_local_comdat_references(mtpc_graph *g) {
   }
 }
 
-void mtpc_graph_finalize(mtpc_graph *g) {
-  build_csr(g);
+mtpc_status mtpc_graph_finalize(mtpc_graph *g) {
+  if (g->out_of_memory || build_csr(g)) {
+    g->out_of_memory = 1;
+    return MTPC_ERR_NO_MEMORY;
+  }
   bond_local_comdat_references(g);
+  return g->out_of_memory ? MTPC_ERR_NO_MEMORY : MTPC_OK;
 }
 
 void mtpc_graph_free(mtpc_graph *g) {

@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mtpc/mtpc.h"
+
 #define MTPC_NONE UINT32_MAX
 
 typedef enum mtpc_node_kind {
@@ -94,8 +96,13 @@ typedef struct mtpc_graph {
   /* Builder state, released by mtpc_graph_finalize. */
   size_t node_cap, raw_count, raw_cap, bond_cap, debug_type_cap;
   struct mtpc_raw_edge *raw_edges;
+  /* Set when an allocation failed: later additions are dropped, and
+   * finalize reports MTPC_ERR_NO_MEMORY. */
+  int out_of_memory;
 } mtpc_graph;
 
+/* Building a graph: when memory runs out, an addition sets out_of_memory
+ * (add_node then returns MTPC_NONE) and the graph is only good to free. */
 void mtpc_graph_init(mtpc_graph *g, const char *module_id);
 uint32_t mtpc_graph_add_node(mtpc_graph *g, mtpc_node_kind kind, const char *name, size_t len,
                              uint32_t flags, uint32_t comdat, uint64_t cost);
@@ -109,13 +116,18 @@ void mtpc_graph_add_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kin
 void mtpc_graph_add_counted_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kind kind,
                                  uint64_t count);
 void mtpc_graph_set_pgo_name(mtpc_graph *g, uint32_t node, const char *name, size_t len);
+/* A declaration's description, or NULL when memory runs out. */
+mtpc_debug_decl *mtpc_debug_decl_new(const char *name, size_t name_len, const char *linkage_name,
+                                     size_t linkage_len, const char *file, size_t file_len,
+                                     const char *directory, size_t directory_len, uint32_t line,
+                                     uint32_t flags);
 mtpc_debug_decl *mtpc_debug_decl_copy(const mtpc_debug_decl *decl);
 void mtpc_debug_decl_free(mtpc_debug_decl *decl);
 void mtpc_graph_add_bond(mtpc_graph *g, uint32_t a, uint32_t b);
 void mtpc_graph_add_debug_type(mtpc_graph *g, const char *key, uint32_t node);
 /* Builds the CSR arrays and applies the graph-level rules (a reference into a
  * local member of a foreign COMDAT bonds the referencer to that COMDAT). */
-void mtpc_graph_finalize(mtpc_graph *g);
+__attribute__((warn_unused_result)) mtpc_status mtpc_graph_finalize(mtpc_graph *g);
 void mtpc_graph_free(mtpc_graph *g);
 
 static inline int mtpc_node_ownable(const mtpc_node *n) {
@@ -125,6 +137,7 @@ static inline int mtpc_node_ownable(const mtpc_node *n) {
 
 /* Builds the graph of an LLVM module (llvm-c); defined in graph_build.c. */
 struct LLVMOpaqueModule;
-void mtpc_graph_build(mtpc_graph *g, struct LLVMOpaqueModule *module);
+__attribute__((warn_unused_result)) mtpc_status mtpc_graph_build(mtpc_graph *g,
+                                                                 struct LLVMOpaqueModule *module);
 
 #endif

@@ -65,7 +65,8 @@ static uint32_t comdat_id(builder *b, LLVMValueRef gv) {
   uint32_t id;
   if (!mtpc_ptrmap_get(&b->comdat_ids, c, &id)) {
     id = (uint32_t)b->comdat_ids.count;
-    mtpc_ptrmap_put(&b->comdat_ids, c, id);
+    if (mtpc_ptrmap_put(&b->comdat_ids, c, id))
+      b->g->out_of_memory = 1;
   }
   return id;
 }
@@ -109,15 +110,17 @@ static void add_value_node(builder *b, LLVMValueRef v, mtpc_node_kind kind) {
     /* The aliasee's linkage decides nothing: the alias is its own symbol. */
   }
   uint32_t id = mtpc_graph_add_node(b->g, kind, name, len, flags, comdat, 0);
-  mtpc_ptrmap_put(&b->value_to_node, v, id);
-  if (len)
-    mtpc_strmap_put(&b->name_to_node, b->g->nodes[id].name, len, id);
+  if (id == MTPC_NONE || mtpc_ptrmap_put(&b->value_to_node, v, id) ||
+      (len && mtpc_strmap_put(&b->name_to_node, b->g->nodes[id].name, len, id)))
+    b->g->out_of_memory = 1;
 }
 
 static void add_nodes(builder *b) {
-  for (LLVMValueRef f = LLVMGetFirstFunction(b->module); f; f = LLVMGetNextFunction(f)) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(b->module); f && !b->g->out_of_memory;
+       f = LLVMGetNextFunction(f)) {
     add_value_node(b, f, MTPC_FUNCTION);
-    mtpc_profile_add_function(&b->profile, b->g, b->g->node_count - 1, f);
+    if (!b->g->out_of_memory)
+      mtpc_profile_add_function(&b->profile, b->g, b->g->node_count - 1, f);
   }
   for (LLVMValueRef v = LLVMGetFirstGlobal(b->module); v; v = LLVMGetNextGlobal(v))
     add_value_node(b, v, MTPC_VARIABLE);
@@ -176,8 +179,9 @@ static void visit_global(builder *b, const walk_ctx *w, uint32_t target, mtpc_re
 /* Records every global value reachable from `root` through constants. */
 static void walk_operand(builder *b, const walk_ctx *w, LLVMValueRef root) {
   b->stack_count = 0;
-  MTPC_PUSH(b->stack, b->stack_count, b->stack_cap, root);
-  while (b->stack_count > 0) {
+  if (MTPC_PUSH(b->stack, b->stack_count, b->stack_cap, root))
+    b->g->out_of_memory = 1;
+  while (b->stack_count > 0 && !b->g->out_of_memory) {
     LLVMValueRef v = b->stack[--b->stack_count];
     if (!v)
       continue;
@@ -211,9 +215,11 @@ static void walk_operand(builder *b, const walk_ctx *w, LLVMValueRef root) {
     uint32_t seen;
     if (mtpc_ptrmap_get(&b->seen_constants, v, &seen) && seen == b->generation)
       continue;
-    mtpc_ptrmap_put(&b->seen_constants, v, b->generation);
-    for (int i = 0; i < operands; i++)
-      MTPC_PUSH(b->stack, b->stack_count, b->stack_cap, LLVMGetOperand(v, (unsigned)i));
+    if (mtpc_ptrmap_put(&b->seen_constants, v, b->generation))
+      b->g->out_of_memory = 1;
+    for (int i = 0; i < operands && !b->g->out_of_memory; i++)
+      if (MTPC_PUSH(b->stack, b->stack_count, b->stack_cap, LLVMGetOperand(v, (unsigned)i)))
+        b->g->out_of_memory = 1;
   }
 }
 
@@ -280,6 +286,8 @@ static void walk_globals(builder *b) {
                                                       "associated", 10);
   uint32_t id = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(b->module); f; f = LLVMGetNextFunction(f), id++) {
+    if (b->g->out_of_memory)
+      return;
     b->generation = id + 1;
     walk_function(b, id, f);
   }
@@ -355,7 +363,11 @@ static void bond_comdats(mtpc_graph *g) {
   for (uint32_t i = 0; i < g->node_count; i++)
     if (g->nodes[i].comdat != MTPC_NONE && g->nodes[i].comdat + 1 > comdats)
       comdats = g->nodes[i].comdat + 1;
-  uint32_t *first = mtpc_xmalloc((comdats ? comdats : 1) * sizeof(uint32_t));
+  uint32_t *first = mtpc_alloc(comdats, sizeof(uint32_t));
+  if (!first) {
+    g->out_of_memory = 1;
+    return;
+  }
   for (uint32_t c = 0; c < comdats; c++)
     first[c] = MTPC_NONE;
   for (uint32_t i = 0; i < g->node_count; i++) {
@@ -402,11 +414,11 @@ static void record_debug_decl(builder *b, uint32_t id, LLVMValueRef f) {
   unsigned file_len = 0, dir_len = 0;
   const char *file_name = file ? LLVMDIFileGetFilename(file, &file_len) : "";
   const char *dir = file ? LLVMDIFileGetDirectory(file, &dir_len) : "";
-  mtpc_debug_decl *d = mtpc_xmalloc(sizeof(*d));
-  *d = (mtpc_debug_decl){mtpc_xstrndup(name, name_len), mtpc_xstrndup(linkage, linkage_len),
-                         mtpc_xstrndup(file_name, file_len), mtpc_xstrndup(dir, dir_len),
-                         LLVMDISubprogramGetLine(sp), flags};
-  b->g->nodes[id].debug_decl = d;
+  b->g->nodes[id].debug_decl =
+      mtpc_debug_decl_new(name, name_len, linkage, linkage_len, file_name, file_len, dir, dir_len,
+                          LLVMDISubprogramGetLine(sp), flags);
+  if (!b->g->nodes[id].debug_decl)
+    b->g->out_of_memory = 1;
 }
 
 static void find_debug_types(builder *b) {
@@ -424,30 +436,46 @@ static void find_debug_types(builder *b) {
   mtpc_type_walk_free(walk);
 }
 
-void mtpc_graph_build(mtpc_graph *g, LLVMModuleRef module) {
+/* The graph's builder steps, up to the CSR form and after it. */
+static void walk_module(builder *b) {
+  mtpc_graph *g = b->g;
+  add_nodes(b);
+  if (g->out_of_memory)
+    return;
+  b->asm_sensitive = mtpc_zalloc(g->node_count, 1);
+  b->named_by_asm = mtpc_zalloc(g->node_count, 1);
+  if (!b->asm_sensitive || !b->named_by_asm) {
+    g->out_of_memory = 1;
+    return;
+  }
+  walk_globals(b);
+  if (!g->out_of_memory)
+    find_debug_types(b);
+}
+
+mtpc_status mtpc_graph_build(mtpc_graph *g, LLVMModuleRef module) {
   size_t id_len = 0;
   const char *id = LLVMGetModuleIdentifier(module, &id_len);
-  char *module_id = mtpc_xstrndup(id, id_len);
-  mtpc_graph_init(g, module_id);
+  char *module_id = mtpc_strndup(id, id_len);
+  mtpc_graph_init(g, module_id ? module_id : "");
+  g->out_of_memory |= !module_id;
   free(module_id);
 
   builder b = {.g = g, .module = module};
-  mtpc_ptrmap_init(&b.value_to_node, 1024);
-  mtpc_strmap_init(&b.name_to_node, 1024);
-  mtpc_ptrmap_init(&b.comdat_ids, 64);
-  mtpc_ptrmap_init(&b.seen_constants, 4096);
-  mtpc_profile_index_init(&b.profile, g, module);
-
-  add_nodes(&b);
-  b.asm_sensitive = mtpc_xcalloc(g->node_count, 1);
-  b.named_by_asm = mtpc_xcalloc(g->node_count, 1);
-  walk_globals(&b);
-  find_debug_types(&b);
-  mtpc_graph_finalize(g);
-  bond_asm_named_locals(&b);
-  bond_aliases_and_ifuncs(g);
-  bond_comdats(g);
-  pin_module_asm(&b);
+  if (mtpc_ptrmap_init(&b.value_to_node, 1024) || mtpc_strmap_init(&b.name_to_node, 1024) ||
+      mtpc_ptrmap_init(&b.comdat_ids, 64) || mtpc_ptrmap_init(&b.seen_constants, 4096) ||
+      mtpc_profile_index_init(&b.profile, g, module))
+    g->out_of_memory = 1;
+  if (!g->out_of_memory)
+    walk_module(&b);
+  mtpc_status status = mtpc_graph_finalize(g);
+  if (status == MTPC_OK) {
+    bond_asm_named_locals(&b);
+    bond_aliases_and_ifuncs(g);
+    bond_comdats(g);
+    pin_module_asm(&b);
+    status = g->out_of_memory ? MTPC_ERR_NO_MEMORY : MTPC_OK;
+  }
 
   free(b.asm_sensitive);
   free(b.named_by_asm);
@@ -457,4 +485,7 @@ void mtpc_graph_build(mtpc_graph *g, LLVMModuleRef module) {
   mtpc_ptrmap_free(&b.comdat_ids);
   mtpc_ptrmap_free(&b.seen_constants);
   mtpc_profile_index_free(&b.profile);
+  if (status != MTPC_OK)
+    mtpc_graph_free(g);
+  return status;
 }

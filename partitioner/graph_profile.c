@@ -10,13 +10,14 @@
 
 enum { VALUE_KIND_INDIRECT_CALL_TARGET = 0 }; /* IPVK_IndirectCallTarget */
 
-void mtpc_profile_index_init(mtpc_profile_index *p, mtpc_graph *g, LLVMModuleRef module) {
+int mtpc_profile_index_init(mtpc_profile_index *p, mtpc_graph *g, LLVMModuleRef module) {
   memset(p, 0, sizeof(*p));
+  p->g = g;
   p->context = LLVMGetModuleContext(module);
   p->prof_kind = LLVMGetMDKindIDInContext(p->context, "prof", 4);
   p->pgo_name_kind = LLVMGetMDKindIDInContext(p->context, "PGOFuncName", 11);
-  mtpc_ptrmap_init(&p->function_by_hash, 1024);
   g->hot_count = mtpc_profile_hot_count(module);
+  return mtpc_ptrmap_init(&p->function_by_hash, 1024);
 }
 
 void mtpc_profile_index_free(mtpc_profile_index *p) {
@@ -24,11 +25,18 @@ void mtpc_profile_index_free(mtpc_profile_index *p) {
   free(p->block_counts);
 }
 
-static LLVMValueRef metadata_operand(LLVMValueRef node, unsigned index) {
+/* Operand `index` of a metadata node, or NULL (also when memory runs out,
+ * which the graph records). */
+static LLVMValueRef metadata_operand(const mtpc_profile_index *p, LLVMValueRef node,
+                                     unsigned index) {
   unsigned count = LLVMGetMDNodeNumOperands(node);
   if (index >= count)
     return NULL;
-  LLVMValueRef *ops = mtpc_xmalloc(count * sizeof(LLVMValueRef));
+  LLVMValueRef *ops = mtpc_alloc(count, sizeof(LLVMValueRef));
+  if (!ops) {
+    p->g->out_of_memory = 1;
+    return NULL;
+  }
   LLVMGetMDNodeOperands(node, ops);
   LLVMValueRef op = ops[index];
   free(ops);
@@ -46,7 +54,7 @@ static const char *pgo_name_metadata(const mtpc_profile_index *p, LLVMValueRef f
       continue;
     LLVMValueRef node = LLVMMetadataAsValue(
         p->context, LLVMValueMetadataEntriesGetMetadata(entries, (unsigned)i));
-    LLVMValueRef op = metadata_operand(node, 0);
+    LLVMValueRef op = metadata_operand(p, node, 0);
     unsigned length = 0;
     name = op ? LLVMGetMDString(op, &length) : NULL;
     *len = length;
@@ -59,8 +67,9 @@ static const char *pgo_name_metadata(const mtpc_profile_index *p, LLVMValueRef f
 static void map_hash(mtpc_profile_index *p, const char *name, size_t len, uint32_t node) {
   uint64_t hash = mtpc_profile_name_hash(name, len);
   uint32_t existing;
-  if (hash && !mtpc_ptrmap_get(&p->function_by_hash, (const void *)(uintptr_t)hash, &existing))
-    mtpc_ptrmap_put(&p->function_by_hash, (const void *)(uintptr_t)hash, node);
+  if (hash && !mtpc_ptrmap_get(&p->function_by_hash, (const void *)(uintptr_t)hash, &existing) &&
+      mtpc_ptrmap_put(&p->function_by_hash, (const void *)(uintptr_t)hash, node))
+    p->g->out_of_memory = 1;
 }
 
 /* InstrProfSymtab's canonical name: up to the first '.' after any
@@ -106,7 +115,11 @@ const uint64_t *mtpc_profile_function_counts(mtpc_profile_index *p, mtpc_graph *
   if (!g->hot_count || LLVMIsDeclaration(function))
     return NULL;
   unsigned blocks = LLVMCountBasicBlocks(function);
-  mtpc_grow((void **)&p->block_counts, &p->block_cap, blocks ? blocks : 1, sizeof(uint64_t));
+  if (mtpc_grow((void **)&p->block_counts, &p->block_cap, blocks ? blocks : 1,
+                sizeof(uint64_t))) {
+    g->out_of_memory = 1;
+    return NULL;
+  }
   if (!mtpc_profile_block_counts(function, p->block_counts))
     return NULL;
   g->nodes[node].flags |= MTPC_N_PROFILED;
@@ -121,7 +134,11 @@ static LLVMValueRef *prof_operands(const mtpc_profile_index *p, LLVMValueRef cal
   *count = prof ? LLVMGetMDNodeNumOperands(prof) : 0;
   if (*count < 2)
     return NULL;
-  LLVMValueRef *ops = mtpc_xmalloc(*count * sizeof(LLVMValueRef));
+  LLVMValueRef *ops = mtpc_alloc(*count, sizeof(LLVMValueRef));
+  if (!ops) {
+    p->g->out_of_memory = 1;
+    return NULL;
+  }
   LLVMGetMDNodeOperands(prof, ops);
   unsigned len = 0;
   const char *text = LLVMGetMDString(ops[0], &len);

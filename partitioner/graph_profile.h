@@ -10,6 +10,7 @@
 #include "support.h"
 
 typedef struct mtpc_profile_index {
+  mtpc_graph *g; /* whose out_of_memory records a failed allocation */
   LLVMContextRef context;
   unsigned prof_kind, pgo_name_kind; /* metadata kinds "prof", "PGOFuncName" */
   mtpc_ptrmap function_by_hash;      /* PGO name hash -> node */
@@ -17,8 +18,9 @@ typedef struct mtpc_profile_index {
   size_t block_cap;
 } mtpc_profile_index;
 
-/* Reads the profile summary into g->hot_count (0: no profile). */
-void mtpc_profile_index_init(mtpc_profile_index *p, mtpc_graph *g, LLVMModuleRef module);
+/* Reads the profile summary into g->hot_count (0: no profile). Non-zero
+ * when memory runs out. */
+int mtpc_profile_index_init(mtpc_profile_index *p, mtpc_graph *g, LLVMModuleRef module);
 void mtpc_profile_index_free(mtpc_profile_index *p);
 
 /* Records a function's PGO name (g->nodes[node].pgo_name) and the hashes a

@@ -42,13 +42,15 @@ uint32_t mtpc_default_partition_count(uint64_t total_cost) {
 
 char *mtpc_promoted_name(const char *module_id, const char *base) {
   size_t id_len = strlen(module_id), base_len = strlen(base);
-  char *key = mtpc_xmalloc(id_len + 1 + base_len);
+  char *key = mtpc_alloc(id_len + 1 + base_len, 1);
+  if (!key)
+    return NULL;
   memcpy(key, module_id, id_len);
   key[id_len] = '\0';
   memcpy(key + id_len + 1, base, base_len);
   unsigned long long hash = XXH64(key, id_len + 1 + base_len, 0);
   free(key);
-  return mtpc_xasprintf("%s.llvm.mtpc%016llx", base, hash);
+  return mtpc_asprintf("%s.llvm.mtpc%016llx", base, hash);
 }
 
 /* An undirected or directed weighted graph over small integer ids, in CSR. */
@@ -72,12 +74,23 @@ static int compare_wedges(const void *a, const void *b) {
   return 0;
 }
 
-static void wgraph_build(wgraph *w, uint32_t count, wedge *edges, size_t edge_count) {
+static void wgraph_free(wgraph *w) {
+  free(w->offsets);
+  free(w->targets);
+  free(w->weights);
+  memset(w, 0, sizeof(*w));
+}
+
+static int wgraph_build(wgraph *w, uint32_t count, wedge *edges, size_t edge_count) {
   qsort(edges, edge_count, sizeof(*edges), compare_wedges);
   w->count = count;
-  w->offsets = mtpc_xcalloc(count + 1, sizeof(uint32_t));
-  w->targets = mtpc_xmalloc((edge_count ? edge_count : 1) * sizeof(uint32_t));
-  w->weights = mtpc_xmalloc((edge_count ? edge_count : 1) * sizeof(uint64_t));
+  w->offsets = mtpc_zalloc(count + 1, sizeof(uint32_t));
+  w->targets = mtpc_alloc(edge_count, sizeof(uint32_t));
+  w->weights = mtpc_alloc(edge_count, sizeof(uint64_t));
+  if (!w->offsets || !w->targets || !w->weights) {
+    wgraph_free(w);
+    return -1;
+  }
   uint32_t out = 0;
   for (size_t i = 0; i < edge_count; i++) {
     if (out > 0 && edges[i].from == edges[i - 1].from && edges[i].to == edges[i - 1].to) {
@@ -91,12 +104,7 @@ static void wgraph_build(wgraph *w, uint32_t count, wedge *edges, size_t edge_co
   }
   for (uint32_t v = 0; v < count; v++)
     w->offsets[v + 1] += w->offsets[v];
-}
-
-static void wgraph_free(wgraph *w) {
-  free(w->offsets);
-  free(w->targets);
-  free(w->weights);
+  return 0;
 }
 
 typedef struct planner {
@@ -119,17 +127,22 @@ typedef struct planner {
 } planner;
 
 /* 1. atoms */
-static void find_atoms(planner *p) {
+static int find_atoms(planner *p) {
   const mtpc_graph *g = p->g;
   mtpc_unionfind uf;
-  mtpc_uf_init(&uf, g->node_count);
+  int failed = mtpc_uf_init(&uf, g->node_count);
+  p->node_atom = mtpc_alloc(g->node_count, sizeof(uint32_t));
+  uint32_t *root_atom = mtpc_alloc(g->node_count, sizeof(uint32_t));
+  if (failed || !p->node_atom || !root_atom) {
+    free(root_atom);
+    mtpc_uf_free(&uf);
+    return -1;
+  }
   for (uint32_t i = 0; i < g->bond_count; i++) {
     uint32_t a = g->bonds[i][0], b = g->bonds[i][1];
     if (mtpc_node_ownable(&g->nodes[a]) && mtpc_node_ownable(&g->nodes[b]))
       mtpc_uf_union(&uf, a, b);
   }
-  p->node_atom = mtpc_xmalloc(g->node_count * sizeof(uint32_t));
-  uint32_t *root_atom = mtpc_xmalloc(g->node_count * sizeof(uint32_t));
   for (uint32_t i = 0; i < g->node_count; i++)
     root_atom[i] = MTPC_NONE;
   p->atom_count = 0;
@@ -144,6 +157,7 @@ static void find_atoms(planner *p) {
   }
   free(root_atom);
   mtpc_uf_free(&uf);
+  return 0;
 }
 
 /* Which edges mapped_edges keeps, and what weighs them: coupling, or with
@@ -189,15 +203,20 @@ static int clonable_member(const mtpc_node *n) {
   return (n->flags & MTPC_N_DISCARDABLE) != 0;
 }
 
-static void find_atom_members(planner *p) {
+static int find_atom_members(planner *p) {
   const mtpc_graph *g = p->g;
   uint32_t n = p->atom_count;
-  p->atom_start = mtpc_xcalloc(n + 1, sizeof(uint32_t));
-  p->atom_members = mtpc_xmalloc((g->node_count ? g->node_count : 1) * sizeof(uint32_t));
-  p->atom_clonable = mtpc_xmalloc(n ? n : 1);
-  memset(p->atom_clonable, 1, n ? n : 1);
-  uint64_t *cost = mtpc_xcalloc(n ? n : 1, sizeof(uint64_t));
-  uint8_t *discardable = mtpc_xcalloc(n ? n : 1, 1);
+  p->atom_start = mtpc_zalloc(n + 1, sizeof(uint32_t));
+  p->atom_members = mtpc_alloc(g->node_count, sizeof(uint32_t));
+  p->atom_clonable = mtpc_alloc(n, 1);
+  uint64_t *cost = mtpc_zalloc(n, sizeof(uint64_t));
+  uint8_t *discardable = mtpc_zalloc(n, 1);
+  uint32_t *fill = mtpc_alloc(n, sizeof(uint32_t));
+  int failed = !p->atom_start || !p->atom_members || !p->atom_clonable || !cost ||
+               !discardable || !fill;
+  if (failed)
+    goto out;
+  memset(p->atom_clonable, 1, n);
   for (uint32_t i = 0; i < g->node_count; i++) {
     uint32_t a = p->node_atom[i];
     if (a == MTPC_NONE)
@@ -214,19 +233,20 @@ static void find_atom_members(planner *p) {
     if (!discardable[a] || cost[a] > p->o->import_instr_limit)
       p->atom_clonable[a] = 0;
   }
-  uint32_t *fill = mtpc_xmalloc((n ? n : 1) * sizeof(uint32_t));
   memcpy(fill, p->atom_start, n * sizeof(uint32_t));
   for (uint32_t i = 0; i < g->node_count; i++)
     if (p->node_atom[i] != MTPC_NONE)
       p->atom_members[fill[p->node_atom[i]]++] = i;
+out:
   free(fill);
   free(cost);
   free(discardable);
+  return failed ? -1 : 0;
 }
 
 /* Edges between different ids of `map` (node -> id). */
-static void mapped_edges(const mtpc_graph *g, const uint32_t *map, uint32_t id_count, int mode,
-                         wgraph *out) {
+static int mapped_edges(const mtpc_graph *g, const uint32_t *map, uint32_t id_count, int mode,
+                        wgraph *out) {
   wedge *edges = NULL;
   size_t count = 0, cap = 0;
   for (uint32_t u = 0; u < g->node_count; u++) {
@@ -240,30 +260,38 @@ static void mapped_edges(const mtpc_graph *g, const uint32_t *map, uint32_t id_c
         continue;
       wedge forward = {map[u], map[v],
                        (mode & EDGES_COUNTS) ? g->edge_counts[e] : coupling(g, u, e)};
-      MTPC_PUSH(edges, count, cap, forward);
-      if (mode & EDGES_UNDIRECTED) {
-        wedge back = {map[v], map[u], forward.weight};
-        MTPC_PUSH(edges, count, cap, back);
+      wedge back = {map[v], map[u], forward.weight};
+      if (MTPC_PUSH(edges, count, cap, forward) ||
+          ((mode & EDGES_UNDIRECTED) && MTPC_PUSH(edges, count, cap, back))) {
+        free(edges);
+        return -1;
       }
     }
   }
-  wgraph_build(out, id_count, edges, count);
+  int failed = wgraph_build(out, id_count, edges, count);
   free(edges);
+  return failed;
 }
 
 /* The reversed edges of `map`: predecessors of each id. */
-static void mapped_predecessors(const mtpc_graph *g, const uint32_t *map, uint32_t id_count,
-                                int mode, wgraph *out) {
+static int mapped_predecessors(const mtpc_graph *g, const uint32_t *map, uint32_t id_count,
+                               int mode, wgraph *out) {
   wgraph forward;
-  mapped_edges(g, map, id_count, mode, &forward);
+  if (mapped_edges(g, map, id_count, mode, &forward))
+    return -1;
   uint32_t edge_count = forward.offsets[id_count];
-  wedge *reverse = mtpc_xmalloc((edge_count ? edge_count : 1) * sizeof(wedge));
+  wedge *reverse = mtpc_alloc(edge_count, sizeof(wedge));
+  if (!reverse) {
+    wgraph_free(&forward);
+    return -1;
+  }
   for (uint32_t u = 0; u < id_count; u++)
     for (uint32_t e = forward.offsets[u]; e < forward.offsets[u + 1]; e++)
       reverse[e] = (wedge){forward.targets[e], u, forward.weights[e]};
-  wgraph_build(out, id_count, reverse, edge_count);
+  int failed = wgraph_build(out, id_count, reverse, edge_count);
   free(reverse);
   wgraph_free(&forward);
+  return failed;
 }
 
 /* Appends the atoms of one strongly connected component in DFS postorder over
@@ -310,16 +338,37 @@ static uint64_t group_limit(const mtpc_plan_options *o, uint64_t total_cost) {
 /* 2. units: strongly connected components of the call graph between atoms.
  * A component heavier than the group limit cannot be balanced; it is split
  * into its atoms (each a unit of its own). */
-static void find_units(planner *p) {
-  uint32_t n = p->atom_count, slots = n ? n : 1;
-  wgraph atoms;
-  mapped_edges(p->g, p->node_atom, n, EDGES_CALLS_ONLY, &atoms);
-  mtpc_csr csr = {n, atoms.offsets, atoms.targets};
-  uint32_t *scc = mtpc_xmalloc(slots * sizeof(uint32_t));
-  uint32_t scc_count = mtpc_scc(&csr, scc);
+static int find_units(planner *p) {
+  uint32_t n = p->atom_count;
+  wgraph atoms = {0};
+  uint32_t scc_count = 0;
+  uint32_t *scc = mtpc_alloc(n, sizeof(uint32_t));
+  int failed = !scc || mapped_edges(p->g, p->node_atom, n, EDGES_CALLS_ONLY, &atoms);
+  if (!failed) {
+    mtpc_csr csr = {n, atoms.offsets, atoms.targets};
+    scc_count = mtpc_scc(&csr, scc);
+    failed = scc_count == MTPC_SCC_NO_MEMORY;
+  }
+  uint64_t *scc_cost = NULL;
+  uint32_t *bucket_start = NULL, *members = NULL, *fill = NULL;
+  uint8_t *visited = NULL;
+  uint32_t *stack = NULL, *next_edge = NULL, *order = NULL;
+  if (!failed) {
+    scc_cost = mtpc_zalloc(scc_count, sizeof(uint64_t));
+    bucket_start = mtpc_zalloc(scc_count + 1, sizeof(uint32_t));
+    members = mtpc_alloc(n, sizeof(uint32_t));
+    fill = mtpc_alloc(scc_count, sizeof(uint32_t));
+    visited = mtpc_zalloc(n, 1);
+    stack = mtpc_alloc(n, sizeof(uint32_t));
+    next_edge = mtpc_alloc(n, sizeof(uint32_t));
+    order = mtpc_alloc(n, sizeof(uint32_t));
+    p->atom_unit = mtpc_alloc(n, sizeof(uint32_t));
+    failed = !scc_cost || !bucket_start || !members || !fill || !visited || !stack ||
+             !next_edge || !order || !p->atom_unit;
+  }
+  if (failed)
+    goto out;
 
-  uint64_t *scc_cost = mtpc_xcalloc(scc_count ? scc_count : 1, sizeof(uint64_t));
-  uint32_t *bucket_start = mtpc_xcalloc(scc_count + 1, sizeof(uint32_t));
   for (uint32_t i = 0; i < p->g->node_count; i++)
     if (p->node_atom[i] != MTPC_NONE)
       scc_cost[scc[p->node_atom[i]]] += p->g->nodes[i].cost;
@@ -327,17 +376,10 @@ static void find_units(planner *p) {
     bucket_start[scc[a] + 1]++;
   for (uint32_t c = 0; c < scc_count; c++)
     bucket_start[c + 1] += bucket_start[c];
-  uint32_t *members = mtpc_xmalloc(slots * sizeof(uint32_t));
-  uint32_t *fill = mtpc_xmalloc((scc_count ? scc_count : 1) * sizeof(uint32_t));
   memcpy(fill, bucket_start, scc_count * sizeof(uint32_t));
   for (uint32_t a = 0; a < n; a++)
     members[fill[scc[a]]++] = a;
 
-  uint8_t *visited = mtpc_xcalloc(slots, 1);
-  uint32_t *stack = mtpc_xmalloc(slots * sizeof(uint32_t));
-  uint32_t *next_edge = mtpc_xmalloc(slots * sizeof(uint32_t));
-  uint32_t *order = mtpc_xmalloc(slots * sizeof(uint32_t));
-  p->atom_unit = mtpc_xmalloc(slots * sizeof(uint32_t));
   p->unit_count = 0;
   for (uint32_t c = 0; c < scc_count; c++) {
     uint32_t first = bucket_start[c], size = bucket_start[c + 1] - first;
@@ -353,6 +395,7 @@ static void find_units(planner *p) {
     for (uint32_t m = 0; m < ordered; m++)
       p->atom_unit[order[m]] = p->unit_count++;
   }
+out:
   free(visited);
   free(stack);
   free(next_edge);
@@ -363,6 +406,7 @@ static void find_units(planner *p) {
   free(scc_cost);
   free(scc);
   wgraph_free(&atoms);
+  return failed ? -1 : 0;
 }
 
 /* The group every predecessor of unit k belongs to, or MTPC_NONE when they
@@ -400,38 +444,39 @@ static uint32_t dominant_group(const planner *p, const wgraph *counts, uint32_t 
 }
 
 /* 3. groups */
-static void find_groups(planner *p) {
+static int group_units(planner *p, const uint32_t *node_unit) {
   const mtpc_graph *g = p->g;
-  uint32_t units = p->unit_count, slots = units ? units : 1;
-  uint32_t *node_unit = mtpc_xmalloc(g->node_count * sizeof(uint32_t));
-  uint8_t *unit_local = mtpc_xmalloc(slots);
-  uint8_t *unit_pinned = mtpc_xcalloc(slots, 1);
-  uint8_t *unit_code = mtpc_xcalloc(slots, 1);
-  memset(unit_local, 1, slots);
+  uint32_t units = p->unit_count;
+  uint8_t *unit_local = mtpc_alloc(units, 1);
+  uint8_t *unit_pinned = mtpc_zalloc(units, 1);
+  uint8_t *unit_code = mtpc_zalloc(units, 1);
+  uint64_t *unit_cost = mtpc_zalloc(units, sizeof(uint64_t));
+  uint64_t *cost = mtpc_zalloc(units, sizeof(uint64_t));
+  p->unit_group = mtpc_alloc(units, sizeof(uint32_t));
+  wgraph callers = {0}, users = {0}, call_counts = {0};
+  int failed = !unit_local || !unit_pinned || !unit_code || !unit_cost || !cost ||
+               !p->unit_group ||
+               mapped_predecessors(g, node_unit, units, EDGES_CALLS_ONLY, &callers) ||
+               mapped_predecessors(g, node_unit, units, EDGES_DIRECTED, &users) ||
+               (g->hot_count && mapped_predecessors(g, node_unit, units,
+                                                    EDGES_CALLS_ONLY | EDGES_COUNTS, &call_counts));
+  if (failed)
+    goto out;
+  memset(unit_local, 1, units);
   for (uint32_t i = 0; i < g->node_count; i++) {
-    node_unit[i] = p->node_atom[i] == MTPC_NONE ? MTPC_NONE : p->atom_unit[p->node_atom[i]];
-    if (node_unit[i] == MTPC_NONE)
+    uint32_t k = node_unit[i];
+    if (k == MTPC_NONE)
       continue;
     uint32_t f = g->nodes[i].flags;
     if (f & (MTPC_N_IN_USED_LIST | MTPC_N_PINNED_PRIMARY))
-      unit_pinned[node_unit[i]] = 1;
-    if (!(f & MTPC_N_LOCAL) || unit_pinned[node_unit[i]])
-      unit_local[node_unit[i]] = 0;
+      unit_pinned[k] = 1;
+    if (!(f & MTPC_N_LOCAL) || unit_pinned[k])
+      unit_local[k] = 0;
     if (g->nodes[i].kind == MTPC_FUNCTION)
-      unit_code[node_unit[i]] = 1;
+      unit_code[k] = 1;
+    unit_cost[k] += g->nodes[i].cost;
   }
-  uint64_t *unit_cost = mtpc_xcalloc(slots, sizeof(uint64_t));
-  for (uint32_t i = 0; i < g->node_count; i++)
-    if (node_unit[i] != MTPC_NONE)
-      unit_cost[node_unit[i]] += g->nodes[i].cost;
-  uint64_t *cost = mtpc_xcalloc(slots, sizeof(uint64_t));
-  wgraph callers, users, call_counts = {0};
-  mapped_predecessors(g, node_unit, units, EDGES_CALLS_ONLY, &callers);
-  mapped_predecessors(g, node_unit, units, EDGES_DIRECTED, &users);
-  if (g->hot_count)
-    mapped_predecessors(g, node_unit, units, EDGES_CALLS_ONLY | EDGES_COUNTS, &call_counts);
 
-  p->unit_group = mtpc_xmalloc(slots * sizeof(uint32_t));
   for (uint32_t k = 0; k < units; k++)
     p->unit_group[k] = MTPC_NONE;
   p->group_count = 0;
@@ -455,8 +500,6 @@ static void find_groups(planner *p) {
     p->unit_group[k] = group != MTPC_NONE ? group : p->group_count++;
     cost[p->unit_group[k]] += unit_cost[k];
   }
-  free(cost);
-  free(unit_cost);
   /* Then data: a local variable joins the group of the code that uses it. */
   for (uint32_t k = 0; k < units; k++) {
     if (unit_code[k])
@@ -464,17 +507,34 @@ static void find_groups(planner *p) {
     uint32_t group = unit_local[k] ? common_group(p, &users, k) : MTPC_NONE;
     p->unit_group[k] = group != MTPC_NONE ? group : p->group_count++;
   }
+out:
   wgraph_free(&callers);
   wgraph_free(&users);
-  if (g->hot_count)
-    wgraph_free(&call_counts);
+  wgraph_free(&call_counts);
+  free(cost);
+  free(unit_cost);
   free(unit_local);
   free(unit_pinned);
   free(unit_code);
-  free(node_unit);
+  return failed ? -1 : 0;
+}
 
-  p->group_cost = mtpc_xcalloc(p->group_count ? p->group_count : 1, sizeof(uint64_t));
-  p->group_pinned = mtpc_xcalloc(p->group_count ? p->group_count : 1, 1);
+static int find_groups(planner *p) {
+  const mtpc_graph *g = p->g;
+  uint32_t *node_unit = mtpc_alloc(g->node_count, sizeof(uint32_t));
+  if (!node_unit)
+    return -1;
+  for (uint32_t i = 0; i < g->node_count; i++)
+    node_unit[i] = p->node_atom[i] == MTPC_NONE ? MTPC_NONE : p->atom_unit[p->node_atom[i]];
+  int failed = group_units(p, node_unit);
+  free(node_unit);
+  if (failed)
+    return -1;
+
+  p->group_cost = mtpc_zalloc(p->group_count, sizeof(uint64_t));
+  p->group_pinned = mtpc_zalloc(p->group_count, 1);
+  if (!p->group_cost || !p->group_pinned)
+    return -1;
   for (uint32_t i = 0; i < g->node_count; i++) {
     uint32_t grp = p->plan->nodes[i].group =
         p->node_atom[i] == MTPC_NONE ? MTPC_NONE : p->unit_group[p->atom_unit[p->node_atom[i]]];
@@ -484,6 +544,7 @@ static void find_groups(planner *p) {
     if (g->nodes[i].flags & MTPC_N_PINNED_PRIMARY)
       p->group_pinned[grp] = 1;
   }
+  return 0;
 }
 
 static int compare_groups_by_cost(const void *a, const void *b, void *costs) {
@@ -523,9 +584,11 @@ static uint32_t partition_count(planner *p, uint64_t total_cost) {
 
 /* Pinned groups can leave a partition without any group; renumber the rest,
  * keeping partition 0 (the primary) where it is. */
-static void drop_empty_partitions(planner *p) {
+static int drop_empty_partitions(planner *p) {
   uint32_t k = p->plan->partition_count;
-  uint32_t *renumber = mtpc_xcalloc(k, sizeof(uint32_t));
+  uint32_t *renumber = mtpc_zalloc(k, sizeof(uint32_t));
+  if (!renumber)
+    return -1;
   for (uint32_t grp = 0; grp < p->group_count; grp++)
     renumber[p->group_partition[grp]] = 1;
   renumber[0] = 1;
@@ -536,30 +599,41 @@ static void drop_empty_partitions(planner *p) {
     p->group_partition[grp] = renumber[p->group_partition[grp]];
   p->plan->partition_count = used;
   free(renumber);
+  return 0;
 }
 
 /* 4. assign */
-static void assign_groups(planner *p, uint64_t total_cost) {
+/* Each group's neighbours, weighted by coupling. */
+static int group_adjacency(planner *p, wgraph *adjacency) {
+  uint32_t *group_node = mtpc_alloc(p->g->node_count, sizeof(uint32_t));
+  if (!group_node)
+    return -1;
+  for (uint32_t i = 0; i < p->g->node_count; i++)
+    group_node[i] = p->plan->nodes[i].group;
+  int failed = mapped_edges(p->g, group_node, p->group_count, EDGES_UNDIRECTED, adjacency);
+  free(group_node);
+  return failed;
+}
+
+static int assign_groups(planner *p, uint64_t total_cost) {
   uint32_t k = p->plan->partition_count = partition_count(p, total_cost);
   int finest = p->o->partitions == MTPC_PLAN_FINEST;
   uint32_t groups = p->group_count;
-  uint32_t *group_node = mtpc_xmalloc(p->g->node_count * sizeof(uint32_t));
-  for (uint32_t i = 0; i < p->g->node_count; i++)
-    group_node[i] = p->plan->nodes[i].group;
-  wgraph adjacency;
-  mapped_edges(p->g, group_node, groups, EDGES_UNDIRECTED, &adjacency);
-  free(group_node);
+  wgraph adjacency = {0};
+  uint32_t *order = mtpc_alloc(groups, sizeof(uint32_t));
+  uint64_t *load = mtpc_zalloc(k, sizeof(uint64_t));
+  uint64_t *affinity = mtpc_zalloc(k, sizeof(uint64_t));
+  p->group_partition = mtpc_alloc(groups, sizeof(uint32_t));
+  int failed = !order || !load || !affinity || !p->group_partition ||
+               group_adjacency(p, &adjacency);
+  if (failed)
+    goto out;
 
-  uint32_t *order = mtpc_xmalloc((groups ? groups : 1) * sizeof(uint32_t));
   for (uint32_t grp = 0; grp < groups; grp++)
     order[grp] = grp;
   qsort_r(order, groups, sizeof(uint32_t), compare_groups_by_cost, p->group_cost);
-
-  p->group_partition = mtpc_xmalloc((groups ? groups : 1) * sizeof(uint32_t));
   for (uint32_t grp = 0; grp < groups; grp++)
     p->group_partition[grp] = p->group_pinned[grp] ? 0 : MTPC_NONE;
-  uint64_t *load = mtpc_xcalloc(k, sizeof(uint64_t));
-  uint64_t *affinity = mtpc_xcalloc(k, sizeof(uint64_t));
   for (uint32_t grp = 0; grp < groups; grp++)
     if (p->group_pinned[grp])
       load[0] += p->group_cost[grp];
@@ -586,11 +660,12 @@ static void assign_groups(planner *p, uint64_t total_cost) {
     p->group_partition[grp] = q;
     load[q] += p->group_cost[grp];
   }
+out:
   free(load);
   free(affinity);
   free(order);
   wgraph_free(&adjacency);
-  drop_empty_partitions(p);
+  return failed || drop_empty_partitions(p) ? -1 : 0;
 }
 
 static int importable_function(const mtpc_node *n) {
@@ -616,29 +691,32 @@ typedef struct import_item {
   uint32_t budget;
 } import_item;
 
-static void clone_atom(planner *p, uint32_t q, uint32_t atom, import_item **stack, size_t *depth,
-                       size_t *cap) {
+static int clone_atom(planner *p, uint32_t q, uint32_t atom, import_item **stack, size_t *depth,
+                      size_t *cap) {
   mtpc_plan *plan = p->plan;
   for (uint32_t m = p->atom_start[atom]; m < p->atom_start[atom + 1]; m++) {
     uint32_t v = p->atom_members[m];
     mtpc_bitset_set(&plan->clones, (size_t)q * plan->node_count + v);
     plan->partitions[q].imported_cost += plan->nodes[v].cost;
     plan->duplicated_cost += plan->nodes[v].cost;
-    MTPC_PUSH(*stack, *depth, *cap, ((import_item){v, p->o->import_instr_limit}));
+    if (MTPC_PUSH(*stack, *depth, *cap, ((import_item){v, p->o->import_instr_limit})))
+      return -1;
   }
+  return 0;
 }
 
 /* 5. copies: what partition q needs a body of, besides what it owns: clones
  * of small ODR groups it references, available_externally copies of what it
  * calls. Like ThinLTO's importer, each call away from owned code shrinks the
  * budget for copies. */
-static void find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap) {
+static int find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap) {
   const mtpc_graph *g = p->g;
   mtpc_plan *plan = p->plan;
   size_t depth = 0;
   for (uint32_t u = 0; u < g->node_count; u++)
-    if (plan->nodes[u].owner == q)
-      MTPC_PUSH(*stack, depth, *cap, ((import_item){u, p->o->import_instr_limit}));
+    if (plan->nodes[u].owner == q &&
+        MTPC_PUSH(*stack, depth, *cap, ((import_item){u, p->o->import_instr_limit})))
+      return -1;
   while (depth > 0) {
     import_item item = (*stack)[--depth];
     int from_code = g->nodes[item.node].kind == MTPC_FUNCTION;
@@ -651,7 +729,8 @@ static void find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap
         continue;
       uint32_t atom = p->node_atom[v];
       if (atom != MTPC_NONE && p->atom_clonable[atom]) {
-        clone_atom(p, q, atom, stack, &depth, cap);
+        if (clone_atom(p, q, atom, stack, &depth, cap))
+          return -1;
         continue;
       }
       if (!from_code)
@@ -674,16 +753,17 @@ static void find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap
       }
       /* Chains of hot calls keep their budget, so they can inline whole. */
       uint32_t next = input_copy || heat == CALL_HOT ? item.budget : item.budget * 7 / 10;
-      if (n->kind == MTPC_FUNCTION)
-        MTPC_PUSH(*stack, depth, *cap, ((import_item){v, next}));
+      if (n->kind == MTPC_FUNCTION && MTPC_PUSH(*stack, depth, *cap, ((import_item){v, next})))
+        return -1;
     }
   }
+  return 0;
 }
 
 /* 6. exports: what a partition other than the owner names, through its own
  * code or a copy (a clone carries its own definition), or only through a
  * value profile (then the partition keeps a declaration of it). */
-static void find_exports(planner *p) {
+static int find_exports(planner *p) {
   const mtpc_graph *g = p->g;
   mtpc_plan *plan = p->plan;
   for (uint32_t q = 0; q < plan->partition_count; q++) {
@@ -709,29 +789,38 @@ static void find_exports(planner *p) {
     if (!n->exported || !(n->flags & MTPC_N_LOCAL))
       continue;
     char *anonymous = NULL;
-    if (n->flags & MTPC_N_UNNAMED)
-      anonymous = mtpc_xasprintf("__mtpc_unnamed.%u", i);
+    if ((n->flags & MTPC_N_UNNAMED) && !(anonymous = mtpc_asprintf("__mtpc_unnamed.%u", i)))
+      return -1;
     n->promoted_name = mtpc_promoted_name(plan->module_id, anonymous ? anonymous : n->name);
     free(anonymous);
+    if (!n->promoted_name)
+      return -1;
   }
+  return 0;
 }
 
-static void init_plan_nodes(const mtpc_graph *g, mtpc_plan *plan) {
-  plan->module_id = mtpc_xstrdup(g->module_id);
+static int init_plan_nodes(const mtpc_graph *g, mtpc_plan *plan) {
+  plan->module_id = mtpc_strdup(g->module_id);
+  plan->nodes = mtpc_zalloc(g->node_count, sizeof(mtpc_plan_node));
+  if (!plan->module_id || !plan->nodes)
+    return -1;
   plan->node_count = g->node_count;
-  plan->nodes = mtpc_xcalloc(g->node_count ? g->node_count : 1, sizeof(mtpc_plan_node));
   for (uint32_t i = 0; i < g->node_count; i++) {
     const mtpc_node *n = &g->nodes[i];
-    plan->nodes[i] = (mtpc_plan_node){mtpc_xstrndup(n->name, n->name_len), NULL, n->kind,
-                                      n->flags, MTPC_NONE, MTPC_NONE, n->cost, 0,
-                                      n->pgo_name ? mtpc_xstrdup(n->pgo_name) : NULL,
-                                      mtpc_debug_decl_copy(n->debug_decl)};
+    mtpc_plan_node *copy = &plan->nodes[i];
+    *copy = (mtpc_plan_node){mtpc_strndup(n->name, n->name_len), NULL, n->kind, n->flags,
+                             MTPC_NONE, MTPC_NONE, n->cost, 0,
+                             n->pgo_name ? mtpc_strdup(n->pgo_name) : NULL,
+                             n->debug_decl ? mtpc_debug_decl_copy(n->debug_decl) : NULL};
+    if (!copy->name || (n->pgo_name && !copy->pgo_name) || (n->debug_decl && !copy->debug_decl))
+      return -1;
     if (mtpc_node_ownable(n))
       plan->total_cost += n->cost;
   }
+  return 0;
 }
 
-static void finish_partitions(planner *p) {
+static int finish_partitions(planner *p) {
   mtpc_plan *plan = p->plan;
   uint32_t k = plan->partition_count;
   for (uint32_t i = 0; i < plan->node_count; i++) {
@@ -744,29 +833,36 @@ static void finish_partitions(planner *p) {
   }
   for (uint32_t grp = 0; grp < p->group_count; grp++)
     plan->partitions[p->group_partition[grp]].groups++;
-  mtpc_bitset_init(&plan->copies, (size_t)k * plan->node_count);
-  mtpc_bitset_init(&plan->clones, (size_t)k * plan->node_count);
-  mtpc_bitset_init(&plan->declarations, (size_t)k * plan->node_count);
+  size_t bits = (size_t)k * plan->node_count;
+  if (mtpc_bitset_init(&plan->copies, bits) || mtpc_bitset_init(&plan->clones, bits) ||
+      mtpc_bitset_init(&plan->declarations, bits))
+    return -1;
   import_item *stack = NULL;
   size_t cap = 0;
-  for (uint32_t q = 0; q < k; q++)
-    find_copies(p, q, &stack, &cap);
+  int failed = 0;
+  for (uint32_t q = 0; q < k && !failed; q++)
+    failed = find_copies(p, q, &stack, &cap);
   free(stack);
-  find_exports(p);
+  return failed || find_exports(p) ? -1 : 0;
 }
 
-static void check_promoted_names(mtpc_plan *plan) {
+static int check_promoted_names(mtpc_plan *plan) {
   mtpc_strmap names;
-  mtpc_strmap_init(&names, plan->node_count);
-  for (uint32_t i = 0; i < plan->node_count; i++)
-    mtpc_strmap_put(&names, plan->nodes[i].name, strlen(plan->nodes[i].name), i);
-  for (uint32_t i = 0; i < plan->node_count && !plan->unsplit_reason; i++) {
+  if (mtpc_strmap_init(&names, plan->node_count))
+    return -1;
+  int failed = 0;
+  for (uint32_t i = 0; i < plan->node_count && !failed; i++)
+    failed = mtpc_strmap_put(&names, plan->nodes[i].name, strlen(plan->nodes[i].name), i);
+  for (uint32_t i = 0; i < plan->node_count && !failed && !plan->unsplit_reason; i++) {
     const char *promoted = plan->nodes[i].promoted_name;
     uint32_t other;
-    if (promoted && mtpc_strmap_get(&names, promoted, strlen(promoted), &other))
-      plan->unsplit_reason = mtpc_xasprintf("the promoted name '%s' is already taken", promoted);
+    if (promoted && mtpc_strmap_get(&names, promoted, strlen(promoted), &other)) {
+      plan->unsplit_reason = mtpc_asprintf("the promoted name '%s' is already taken", promoted);
+      failed = !plan->unsplit_reason;
+    }
   }
   mtpc_strmap_free(&names);
+  return failed ? -1 : 0;
 }
 
 /* A type's home is the owner of the first definition describing it, which
@@ -782,24 +878,31 @@ static int compare_debug_types(const void *a, const void *b) {
   return order ? order : (x->index > y->index) - (x->index < y->index);
 }
 
-static void plan_debug_types(const mtpc_graph *g, mtpc_plan *plan) {
+static int plan_debug_types(const mtpc_graph *g, mtpc_plan *plan) {
   if (plan->partition_count < 2 || g->debug_type_count == 0)
-    return;
-  debug_type_entry *entries = mtpc_xcalloc(g->debug_type_count, sizeof(*entries));
+    return 0;
+  debug_type_entry *entries = mtpc_zalloc(g->debug_type_count, sizeof(*entries));
+  if (!entries)
+    return -1;
   uint32_t count = 0;
   for (uint32_t i = 0; i < g->debug_type_count; i++)
     if (plan->nodes[g->debug_types[i].node].owner != MTPC_NONE)
       entries[count++] = (debug_type_entry){&g->debug_types[i], i};
   qsort(entries, count, sizeof(*entries), compare_debug_types);
-  plan->debug_types = mtpc_xcalloc(count ? count : 1, sizeof(*plan->debug_types));
-  for (uint32_t i = 0; i < count; i++) {
+  plan->debug_types = mtpc_zalloc(count, sizeof(*plan->debug_types));
+  int failed = !plan->debug_types;
+  for (uint32_t i = 0; i < count && !failed; i++) {
     const mtpc_debug_type *type = entries[i].type;
     if (i > 0 && strcmp(entries[i - 1].type->key, type->key) == 0)
       continue;
-    plan->debug_types[plan->debug_type_count++] =
-        (mtpc_plan_debug_type){mtpc_xstrdup(type->key), plan->nodes[type->node].owner};
+    char *key = mtpc_strdup(type->key);
+    failed = !key;
+    if (key)
+      plan->debug_types[plan->debug_type_count++] =
+          (mtpc_plan_debug_type){key, plan->nodes[type->node].owner};
   }
   free(entries);
+  return failed ? -1 : 0;
 }
 
 uint32_t mtpc_plan_first_definer(const mtpc_plan *plan, uint32_t node) {
@@ -822,21 +925,29 @@ uint32_t mtpc_plan_debug_type_home(const mtpc_plan *plan, const char *key) {
   return found ? found->home : MTPC_NONE;
 }
 
-void mtpc_plan_build(const mtpc_graph *g, const mtpc_plan_options *o, mtpc_plan *plan) {
+static int plan_steps(planner *p) {
+  mtpc_plan *plan = p->plan;
+  if (init_plan_nodes(p->g, plan))
+    return -1;
+  p->group_limit = group_limit(p->o, plan->total_cost);
+  if (find_atoms(p) || find_atom_members(p) || find_units(p) || find_groups(p))
+    return -1;
+  plan->group_count = p->group_count;
+  if (assign_groups(p, plan->total_cost))
+    return -1;
+  plan->partitions = mtpc_zalloc(plan->partition_count, sizeof(mtpc_plan_partition));
+  if (!plan->partitions || finish_partitions(p) || check_promoted_names(plan) ||
+      plan_debug_types(p->g, plan))
+    return -1;
+  return 0;
+}
+
+mtpc_status mtpc_plan_build(const mtpc_graph *g, const mtpc_plan_options *o, mtpc_plan *plan) {
   memset(plan, 0, sizeof(*plan));
-  init_plan_nodes(g, plan);
   planner p = {.g = g, .o = o, .plan = plan};
-  p.group_limit = group_limit(o, plan->total_cost);
-  find_atoms(&p);
-  find_atom_members(&p);
-  find_units(&p);
-  find_groups(&p);
-  plan->group_count = p.group_count;
-  assign_groups(&p, plan->total_cost);
-  plan->partitions = mtpc_xcalloc(plan->partition_count, sizeof(mtpc_plan_partition));
-  finish_partitions(&p);
-  check_promoted_names(plan);
-  plan_debug_types(g, plan);
+  int failed = plan_steps(&p);
+  if (failed)
+    mtpc_plan_free(plan);
 
   free(p.node_atom);
   free(p.atom_members);
@@ -847,6 +958,7 @@ void mtpc_plan_build(const mtpc_graph *g, const mtpc_plan_options *o, mtpc_plan 
   free(p.group_cost);
   free(p.group_pinned);
   free(p.group_partition);
+  return failed ? MTPC_ERR_NO_MEMORY : MTPC_OK;
 }
 
 void mtpc_plan_free(mtpc_plan *plan) {

@@ -87,7 +87,10 @@ typedef struct mtpc_plan {
 } mtpc_plan;
 
 void mtpc_plan_options_init(mtpc_plan_options *o);
-void mtpc_plan_build(const mtpc_graph *g, const mtpc_plan_options *o, mtpc_plan *plan);
+/* MTPC_OK, or MTPC_ERR_NO_MEMORY (and nothing to free). */
+__attribute__((warn_unused_result)) mtpc_status mtpc_plan_build(const mtpc_graph *g,
+                                                                const mtpc_plan_options *o,
+                                                                mtpc_plan *plan);
 void mtpc_plan_free(mtpc_plan *plan);
 void mtpc_plan_print(const mtpc_plan *plan, FILE *out);
 uint32_t mtpc_default_partition_count(uint64_t total_cost);
@@ -113,6 +116,6 @@ static inline int mtpc_plan_has_declaration(const mtpc_plan *plan, uint32_t part
 /* `base` + ".llvm.mtpc" + 16 hex digits of xxh64(module_id, NUL, base): the
  * ".llvm." suffix of ThinLTO's promoted names, which profile readers strip
  * to find a promoted local under its own name. */
-char *mtpc_promoted_name(const char *module_id, const char *base);
+char *mtpc_promoted_name(const char *module_id, const char *base); /* NULL: out of memory */
 
 #endif

@@ -13,12 +13,16 @@ typedef struct frame {
 
 uint32_t mtpc_scc(const mtpc_csr *g, uint32_t *component) {
   uint32_t n = g->node_count;
-  uint32_t *index = mtpc_xmalloc(n * sizeof(uint32_t));
-  uint32_t *lowlink = mtpc_xmalloc(n * sizeof(uint32_t));
-  uint8_t *on_stack = mtpc_xcalloc(n, 1);
-  uint32_t *stack = mtpc_xmalloc(n * sizeof(uint32_t));
-  frame *calls = mtpc_xmalloc(n * sizeof(frame));
+  uint32_t *index = mtpc_alloc(n, sizeof(uint32_t));
+  uint32_t *lowlink = mtpc_alloc(n, sizeof(uint32_t));
+  uint8_t *on_stack = mtpc_zalloc(n, 1);
+  uint32_t *stack = mtpc_alloc(n, sizeof(uint32_t));
+  frame *calls = mtpc_alloc(n, sizeof(frame));
   uint32_t stack_size = 0, next_index = 0, components = 0;
+  if (!index || !lowlink || !on_stack || !stack || !calls) {
+    n = 0;
+    components = MTPC_SCC_NO_MEMORY;
+  }
 
   for (uint32_t v = 0; v < n; v++)
     index[v] = UNVISITED;

@@ -13,11 +13,13 @@ typedef struct mtpc_csr {
   const uint32_t *targets;
 } mtpc_csr;
 
-/* Fills component[v] for every node and returns the number of components.
+/* Fills component[v] for every node and returns the number of components,
+ * or MTPC_SCC_NO_MEMORY.
  * Components are numbered in the order Tarjan completes them: every edge
  * u -> v between different components has component[u] > component[v], so
  * ascending numbers visit callees before callers. Nodes are started in index
  * order, which makes the numbering a function of the graph alone. */
+#define MTPC_SCC_NO_MEMORY UINT32_MAX
 uint32_t mtpc_scc(const mtpc_csr *graph, uint32_t *component);
 
 #endif

@@ -9,65 +9,62 @@
 #include <time.h>
 #include <unistd.h>
 
-static void out_of_memory(void) {
-  fputs("mtpc: error: out of memory\n", stderr);
-  abort();
+void *mtpc_alloc(size_t count, size_t size) {
+  if (size && count > SIZE_MAX / size)
+    return NULL;
+  size_t bytes = count * size;
+  return malloc(bytes ? bytes : 1);
 }
 
-void *mtpc_xmalloc(size_t size) {
-  void *p = malloc(size ? size : 1);
+void *mtpc_zalloc(size_t count, size_t size) {
+  return calloc(count ? count : 1, size ? size : 1);
+}
+
+char *mtpc_strndup(const char *s, size_t len) {
+  char *p = malloc(len + 1);
   if (!p)
-    out_of_memory();
-  return p;
-}
-
-void *mtpc_xcalloc(size_t count, size_t size) {
-  void *p = calloc(count ? count : 1, size ? size : 1);
-  if (!p)
-    out_of_memory();
-  return p;
-}
-
-void *mtpc_xrealloc(void *ptr, size_t size) {
-  void *p = realloc(ptr, size ? size : 1);
-  if (!p)
-    out_of_memory();
-  return p;
-}
-
-char *mtpc_xstrndup(const char *s, size_t len) {
-  char *p = mtpc_xmalloc(len + 1);
+    return NULL;
   memcpy(p, s, len);
   p[len] = '\0';
   return p;
 }
 
-char *mtpc_xstrdup(const char *s) { return mtpc_xstrndup(s, strlen(s)); }
+char *mtpc_strdup(const char *s) { return mtpc_strndup(s, strlen(s)); }
 
-char *mtpc_xasprintf(const char *fmt, ...) {
+char *mtpc_asprintf(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  char *s = NULL;
-  int n = vasprintf(&s, fmt, ap);
+  int n = vsnprintf(NULL, 0, fmt, ap);
   va_end(ap);
-  if (n < 0)
-    out_of_memory();
+  char *s = n < 0 ? NULL : malloc((size_t)n + 1);
+  if (!s)
+    return NULL;
+  va_start(ap, fmt);
+  vsnprintf(s, (size_t)n + 1, fmt, ap);
+  va_end(ap);
   return s;
 }
 
-void mtpc_grow(void **items, size_t *cap, size_t need, size_t elem_size) {
+int mtpc_grow(void **items, size_t *cap, size_t need, size_t elem_size) {
   if (need <= *cap)
-    return;
+    return 0;
   size_t new_cap = *cap ? *cap * 2 : 8;
   while (new_cap < need)
     new_cap *= 2;
-  *items = mtpc_xrealloc(*items, new_cap * elem_size);
+  if (new_cap > SIZE_MAX / elem_size)
+    return -1;
+  void *grown = realloc(*items, new_cap * elem_size);
+  if (!grown)
+    return -1;
+  *items = grown;
   *cap = new_cap;
+  return 0;
 }
 
-void mtpc_bitset_init(mtpc_bitset *set, size_t bits) {
-  set->bits = bits;
-  set->words = mtpc_xcalloc((bits + 63) / 64, sizeof(uint64_t));
+int mtpc_bitset_init(mtpc_bitset *set, size_t bits) {
+  set->words = mtpc_zalloc((bits + 63) / 64, sizeof(uint64_t));
+  set->bits = set->words ? bits : 0;
+  return set->words ? 0 : -1;
 }
 
 void mtpc_bitset_free(mtpc_bitset *set) {
@@ -91,11 +88,17 @@ static size_t hash_ptr(const void *p) {
   return (size_t)x;
 }
 
-void mtpc_ptrmap_init(mtpc_ptrmap *map, size_t expected) {
-  map->cap = table_size(expected);
+int mtpc_ptrmap_init(mtpc_ptrmap *map, size_t expected) {
+  size_t cap = table_size(expected);
   map->count = 0;
-  map->keys = mtpc_xcalloc(map->cap, sizeof(*map->keys));
-  map->values = mtpc_xmalloc(map->cap * sizeof(*map->values));
+  map->keys = mtpc_zalloc(cap, sizeof(*map->keys));
+  map->values = mtpc_alloc(cap, sizeof(*map->values));
+  if (!map->keys || !map->values) {
+    mtpc_ptrmap_free(map);
+    return -1;
+  }
+  map->cap = cap;
+  return 0;
 }
 
 void mtpc_ptrmap_free(mtpc_ptrmap *map) {
@@ -104,35 +107,43 @@ void mtpc_ptrmap_free(mtpc_ptrmap *map) {
   memset(map, 0, sizeof(*map));
 }
 
-static void ptrmap_rehash(mtpc_ptrmap *map) {
+/* Moves the entries to a table twice as large; the map is untouched when
+ * that cannot be allocated. */
+static int ptrmap_rehash(mtpc_ptrmap *map) {
   mtpc_ptrmap bigger;
-  mtpc_ptrmap_init(&bigger, map->cap);
+  if (mtpc_ptrmap_init(&bigger, map->cap))
+    return -1;
   for (size_t i = 0; i < map->cap; i++)
-    if (map->keys[i])
-      mtpc_ptrmap_put(&bigger, map->keys[i], map->values[i]);
+    if (map->keys[i] && mtpc_ptrmap_put(&bigger, map->keys[i], map->values[i])) {
+      mtpc_ptrmap_free(&bigger); /* cannot happen: bigger has room for all */
+      return -1;
+    }
   mtpc_ptrmap_free(map);
   *map = bigger;
+  return 0;
 }
 
-void mtpc_ptrmap_put(mtpc_ptrmap *map, const void *key, uint32_t value) {
-  if ((map->count + 1) * 2 > map->cap)
-    ptrmap_rehash(map);
+int mtpc_ptrmap_put(mtpc_ptrmap *map, const void *key, uint32_t value) {
+  if ((map->count + 1) * 2 > map->cap && ptrmap_rehash(map))
+    return -1;
   size_t mask = map->cap - 1;
   for (size_t i = hash_ptr(key) & mask;; i = (i + 1) & mask) {
     if (map->keys[i] == key) {
       map->values[i] = value;
-      return;
+      return 0;
     }
     if (!map->keys[i]) {
       map->keys[i] = key;
       map->values[i] = value;
       map->count++;
-      return;
+      return 0;
     }
   }
 }
 
 int mtpc_ptrmap_get(const mtpc_ptrmap *map, const void *key, uint32_t *value) {
+  if (map->cap == 0)
+    return 0;
   size_t mask = map->cap - 1;
   for (size_t i = hash_ptr(key) & mask; map->keys[i]; i = (i + 1) & mask) {
     if (map->keys[i] == key) {
@@ -150,12 +161,18 @@ static size_t hash_str(const char *s, size_t len) {
   return (size_t)h;
 }
 
-void mtpc_strmap_init(mtpc_strmap *map, size_t expected) {
-  map->cap = table_size(expected);
+int mtpc_strmap_init(mtpc_strmap *map, size_t expected) {
+  size_t cap = table_size(expected);
   map->count = 0;
-  map->keys = mtpc_xcalloc(map->cap, sizeof(*map->keys));
-  map->lens = mtpc_xmalloc(map->cap * sizeof(*map->lens));
-  map->values = mtpc_xmalloc(map->cap * sizeof(*map->values));
+  map->keys = mtpc_zalloc(cap, sizeof(*map->keys));
+  map->lens = mtpc_alloc(cap, sizeof(*map->lens));
+  map->values = mtpc_alloc(cap, sizeof(*map->values));
+  if (!map->keys || !map->lens || !map->values) {
+    mtpc_strmap_free(map);
+    return -1;
+  }
+  map->cap = cap;
+  return 0;
 }
 
 void mtpc_strmap_free(mtpc_strmap *map) {
@@ -165,19 +182,23 @@ void mtpc_strmap_free(mtpc_strmap *map) {
   memset(map, 0, sizeof(*map));
 }
 
-static void strmap_rehash(mtpc_strmap *map) {
+static int strmap_rehash(mtpc_strmap *map) {
   mtpc_strmap bigger;
-  mtpc_strmap_init(&bigger, map->cap);
+  if (mtpc_strmap_init(&bigger, map->cap))
+    return -1;
   for (size_t i = 0; i < map->cap; i++)
-    if (map->keys[i])
-      mtpc_strmap_put(&bigger, map->keys[i], map->lens[i], map->values[i]);
+    if (map->keys[i] && mtpc_strmap_put(&bigger, map->keys[i], map->lens[i], map->values[i])) {
+      mtpc_strmap_free(&bigger); /* cannot happen: bigger has room for all */
+      return -1;
+    }
   mtpc_strmap_free(map);
   *map = bigger;
+  return 0;
 }
 
-void mtpc_strmap_put(mtpc_strmap *map, const char *key, size_t len, uint32_t value) {
-  if ((map->count + 1) * 2 > map->cap)
-    strmap_rehash(map);
+int mtpc_strmap_put(mtpc_strmap *map, const char *key, size_t len, uint32_t value) {
+  if ((map->count + 1) * 2 > map->cap && strmap_rehash(map))
+    return -1;
   size_t mask = map->cap - 1;
   for (size_t i = hash_str(key, len) & mask;; i = (i + 1) & mask) {
     if (!map->keys[i]) {
@@ -185,16 +206,18 @@ void mtpc_strmap_put(mtpc_strmap *map, const char *key, size_t len, uint32_t val
       map->lens[i] = len;
       map->values[i] = value;
       map->count++;
-      return;
+      return 0;
     }
     if (map->lens[i] == len && memcmp(map->keys[i], key, len) == 0) {
       map->values[i] = value;
-      return;
+      return 0;
     }
   }
 }
 
 int mtpc_strmap_get(const mtpc_strmap *map, const char *key, size_t len, uint32_t *value) {
+  if (map->cap == 0)
+    return 0;
   size_t mask = map->cap - 1;
   for (size_t i = hash_str(key, len) & mask; map->keys[i]; i = (i + 1) & mask) {
     if (map->lens[i] == len && memcmp(map->keys[i], key, len) == 0) {
@@ -205,11 +228,12 @@ int mtpc_strmap_get(const mtpc_strmap *map, const char *key, size_t len, uint32_
   return 0;
 }
 
-void mtpc_uf_init(mtpc_unionfind *uf, size_t count) {
-  uf->count = count;
-  uf->parent = mtpc_xmalloc(count * sizeof(uint32_t));
-  for (size_t i = 0; i < count; i++)
+int mtpc_uf_init(mtpc_unionfind *uf, size_t count) {
+  uf->parent = mtpc_alloc(count, sizeof(uint32_t));
+  uf->count = uf->parent ? count : 0;
+  for (size_t i = 0; i < uf->count; i++)
     uf->parent[i] = (uint32_t)i;
+  return uf->parent ? 0 : -1;
 }
 
 void mtpc_uf_free(mtpc_unionfind *uf) {

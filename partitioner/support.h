@@ -1,33 +1,40 @@
-/* Small containers shared by the partitioner and the backend: checked
- * allocation, growable arrays, a bit set and two hash maps. */
+/* Small containers shared by the partitioner and the backend: allocation,
+ * growable arrays, a bit set, two hash maps and a union-find. Every
+ * function that allocates returns 0, or non-zero when memory runs out; the
+ * free functions accept what a failed init left (zeroed). */
 #ifndef MTPC_SUPPORT_H
 #define MTPC_SUPPORT_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-void *mtpc_xmalloc(size_t size);
-void *mtpc_xcalloc(size_t count, size_t size);
-void *mtpc_xrealloc(void *ptr, size_t size);
-char *mtpc_xstrndup(const char *s, size_t len);
-char *mtpc_xstrdup(const char *s);
+/* Allocation in the library never ends the process: each of these returns
+ * NULL (or non-zero) when memory runs out, and the caller hands
+ * MTPC_ERR_NO_MEMORY up. A size of 0 allocates 1 byte, so NULL always means
+ * failure. */
+#define MTPC_CHECKED __attribute__((warn_unused_result))
+MTPC_CHECKED void *mtpc_alloc(size_t count, size_t size);  /* malloc, overflow checked */
+MTPC_CHECKED void *mtpc_zalloc(size_t count, size_t size); /* calloc */
+MTPC_CHECKED char *mtpc_strndup(const char *s, size_t len);
+MTPC_CHECKED char *mtpc_strdup(const char *s);
 /* malloc'ed, printf-formatted string. */
-char *mtpc_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+MTPC_CHECKED char *mtpc_asprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Grows *items (of *cap elements of elem_size) to hold at least `need`. */
-void mtpc_grow(void **items, size_t *cap, size_t need, size_t elem_size);
+/* Grows *items (of *cap elements of elem_size) to hold at least `need`;
+ * non-zero (and *items untouched) when memory runs out. */
+MTPC_CHECKED int mtpc_grow(void **items, size_t *cap, size_t need, size_t elem_size);
+/* Appends `value`; an expression, non-zero when memory runs out. */
 #define MTPC_PUSH(items, count, cap, value)                                          \
-  do {                                                                               \
-    mtpc_grow((void **)&(items), &(cap), (count) + 1, sizeof(*(items)));             \
-    (items)[(count)++] = (value);                                                    \
-  } while (0)
+  (mtpc_grow((void **)&(items), &(cap), (count) + 1, sizeof(*(items)))               \
+       ? -1                                                                          \
+       : ((items)[(count)++] = (value), 0))
 
 typedef struct mtpc_bitset {
   uint64_t *words;
   size_t bits;
 } mtpc_bitset;
 
-void mtpc_bitset_init(mtpc_bitset *set, size_t bits);
+MTPC_CHECKED int mtpc_bitset_init(mtpc_bitset *set, size_t bits);
 void mtpc_bitset_free(mtpc_bitset *set);
 static inline void mtpc_bitset_set(mtpc_bitset *set, size_t i) {
   set->words[i / 64] |= UINT64_C(1) << (i % 64);
@@ -43,9 +50,9 @@ typedef struct mtpc_ptrmap {
   size_t cap, count;
 } mtpc_ptrmap;
 
-void mtpc_ptrmap_init(mtpc_ptrmap *map, size_t expected);
+MTPC_CHECKED int mtpc_ptrmap_init(mtpc_ptrmap *map, size_t expected);
 void mtpc_ptrmap_free(mtpc_ptrmap *map);
-void mtpc_ptrmap_put(mtpc_ptrmap *map, const void *key, uint32_t value);
+MTPC_CHECKED int mtpc_ptrmap_put(mtpc_ptrmap *map, const void *key, uint32_t value);
 /* Returns 1 and sets *value when found. */
 int mtpc_ptrmap_get(const mtpc_ptrmap *map, const void *key, uint32_t *value);
 
@@ -57,9 +64,10 @@ typedef struct mtpc_strmap {
   size_t cap, count;
 } mtpc_strmap;
 
-void mtpc_strmap_init(mtpc_strmap *map, size_t expected);
+MTPC_CHECKED int mtpc_strmap_init(mtpc_strmap *map, size_t expected);
 void mtpc_strmap_free(mtpc_strmap *map);
-void mtpc_strmap_put(mtpc_strmap *map, const char *key, size_t len, uint32_t value);
+MTPC_CHECKED int mtpc_strmap_put(mtpc_strmap *map, const char *key, size_t len,
+                                 uint32_t value);
 int mtpc_strmap_get(const mtpc_strmap *map, const char *key, size_t len, uint32_t *value);
 
 /* Union-find over 0..n-1 with path halving; the smaller index becomes the
@@ -69,7 +77,7 @@ typedef struct mtpc_unionfind {
   size_t count;
 } mtpc_unionfind;
 
-void mtpc_uf_init(mtpc_unionfind *uf, size_t count);
+MTPC_CHECKED int mtpc_uf_init(mtpc_unionfind *uf, size_t count);
 void mtpc_uf_free(mtpc_unionfind *uf);
 uint32_t mtpc_uf_find(mtpc_unionfind *uf, uint32_t x);
 void mtpc_uf_union(mtpc_unionfind *uf, uint32_t a, uint32_t b);

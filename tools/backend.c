@@ -376,7 +376,7 @@ static int whole_module(const backend_cli *b, void **object, size_t *size, char 
 
 int cli_backend(int argc, char **argv) {
   backend_cli b = {.pic = -1, .addrsig = -1, .opt_level = 2, .threshold = MTPC_DEFAULT_THRESHOLD};
-  b.llvm_args = mtpc_xmalloc(((size_t)argc + 1) * sizeof(*b.llvm_args));
+  b.llvm_args = xmalloc(((size_t)argc + 1) * sizeof(*b.llvm_args));
   parse_backend_args(&b, argc, argv);
   find_cs_profile(&b);
   cli_report_crashes_on(b.input);

@@ -25,6 +25,36 @@ void cli_error(const char *fmt, ...) {
   va_end(ap);
 }
 
+static void out_of_memory(void) {
+  cli_error("out of memory");
+  exit(1);
+}
+
+void *xmalloc(size_t size) {
+  void *p = malloc(size ? size : 1);
+  if (!p)
+    out_of_memory();
+  return p;
+}
+
+char *xstrdup(const char *s) {
+  char *p = strdup(s);
+  if (!p)
+    out_of_memory();
+  return p;
+}
+
+char *xasprintf(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = NULL;
+  int n = vasprintf(&s, fmt, ap);
+  va_end(ap);
+  if (n < 0)
+    out_of_memory();
+  return s;
+}
+
 void cli_print_diag(void *user, mtpc_severity severity, const char *message) {
   (void)user;
   fprintf(stderr, "mtpc: %s: %s\n", severity == MTPC_WARNING ? "warning" : "note", message);

@@ -3,9 +3,16 @@
 #ifndef MTPC_TOOLS_CLI_H
 #define MTPC_TOOLS_CLI_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mtpc/mtpc.h"
+
+/* Allocation that ends the process ("mtpc: error: out of memory", exit 1)
+ * when memory runs out, as only a tool may. */
+void *xmalloc(size_t size);
+char *xstrdup(const char *s);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* "mtpc: error: ..." on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

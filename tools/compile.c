@@ -115,7 +115,7 @@ static int parse_backend_value(cli *c, int argc, char **argv, int *i) {
 
 static void parse_args(cli *c, int argc, char **argv) {
   mtpc_options *o = &c->options;
-  c->llvm_options = mtpc_xmalloc((size_t)argc * sizeof(char *));
+  c->llvm_options = xmalloc((size_t)argc * sizeof(char *));
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i], *v;
     if (parse_flag(c, arg) || parse_backend_value(c, argc, argv, &i))

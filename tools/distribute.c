@@ -104,13 +104,13 @@ static const json *string_array(const json *array, const char *where, int non_em
   if (ok)
     return array;
   if (!*error)
-    *error = mtpc_xasprintf("%s: expected %s array of strings", where,
+    *error = xasprintf("%s: expected %s array of strings", where,
                             non_empty ? "a non-empty" : "an");
   return NULL;
 }
 
 static char **command_line(const json *common, const json *own) {
-  char **argv = mtpc_xmalloc((common->count + own->count + 1) * sizeof(char *));
+  char **argv = xmalloc((common->count + own->count + 1) * sizeof(char *));
   size_t n = 0;
   for (size_t i = 0; i < common->count; i++)
     argv[n++] = common->items[i]->text;
@@ -129,7 +129,7 @@ static int load_jobs(distributor *d, const json *root, char **error) {
   if (!common_args)
     return 1;
   if (!jobs || jobs->kind != JSON_ARRAY) {
-    *error = mtpc_xstrdup("jobs: expected an array");
+    *error = xstrdup("jobs: expected an array");
     return 1;
   }
   d->jobs = calloc(jobs->count ? jobs->count : 1, sizeof(dist_job));
@@ -158,17 +158,17 @@ static int load_jobs(distributor *d, const json *root, char **error) {
 /* A jobserver of our own: a FIFO holding slots - 1 tokens (the last slot is
  * the one this process holds), named in MAKEFLAGS for us and the jobs. */
 static int make_jobserver(distributor *d, char **error) {
-  char *fifo = mtpc_xasprintf("%s/jobserver", d->tmpdir);
+  char *fifo = xasprintf("%s/jobserver", d->tmpdir);
   int fd = -1;
   if (mkfifo(fifo, 0600) != 0 || (fd = open(fifo, O_RDWR | O_CLOEXEC)) < 0) {
-    *error = mtpc_xasprintf("cannot make a jobserver FIFO '%s': %s", fifo, strerror(errno));
+    *error = xasprintf("cannot make a jobserver FIFO '%s': %s", fifo, strerror(errno));
     free(fifo);
     return 1;
   }
   for (unsigned i = 1; i < d->slots; i++)
     if (write(fd, "+", 1) != 1)
       break;
-  char *flags = mtpc_xasprintf("-j%u --jobserver-auth=fifo:%s", d->slots, fifo);
+  char *flags = xasprintf("-j%u --jobserver-auth=fifo:%s", d->slots, fifo);
   setenv("MAKEFLAGS", flags, 1);
   free(flags);
   free(fifo);
@@ -182,7 +182,7 @@ static int start_job(distributor *d, dist_job *j, unsigned index, char **error) 
       fprintf(stderr, "%s%s", a == j->argv ? "" : " ", *a);
     fputc('\n', stderr);
   }
-  j->log = mtpc_xasprintf("%s/job%u.log", d->tmpdir, index);
+  j->log = xasprintf("%s/job%u.log", d->tmpdir, index);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
@@ -191,7 +191,7 @@ static int start_job(distributor *d, dist_job *j, unsigned index, char **error) 
   int rc = posix_spawnp(&j->pid, j->argv[0], &actions, NULL, j->argv, environ);
   posix_spawn_file_actions_destroy(&actions);
   if (rc != 0)
-    *error = mtpc_xasprintf("cannot run '%s' for '%s': %s", j->argv[0], j->input, strerror(rc));
+    *error = xasprintf("cannot run '%s' for '%s': %s", j->argv[0], j->input, strerror(rc));
   return rc != 0;
 }
 
@@ -214,13 +214,13 @@ static int finish_job(distributor *d, dist_job *j, int status, char **error) {
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
     if (access(j->output, F_OK) == 0)
       return 0;
-    *error = mtpc_xasprintf("the backend job for '%s' succeeded but wrote no '%s'", j->input,
+    *error = xasprintf("the backend job for '%s' succeeded but wrote no '%s'", j->input,
                             j->output);
   } else if (WIFEXITED(status)) {
-    *error = mtpc_xasprintf("the backend job for '%s' failed (exit code %d)", j->input,
+    *error = xasprintf("the backend job for '%s' failed (exit code %d)", j->input,
                             WEXITSTATUS(status));
   } else {
-    *error = mtpc_xasprintf("the backend job for '%s' was killed by signal %d", j->input,
+    *error = xasprintf("the backend job for '%s' was killed by signal %d", j->input,
                             WTERMSIG(status));
   }
   return 1;
@@ -259,7 +259,7 @@ static int larger_input_first(const void *a, const void *b, void *arg) {
 /* After a failure no job starts; the running ones finish, so none is left
  * half-written. */
 static int run_jobs(distributor *d, char **error) {
-  unsigned *order = mtpc_xmalloc((d->count ? d->count : 1) * sizeof(unsigned));
+  unsigned *order = xmalloc((d->count ? d->count : 1) * sizeof(unsigned));
   for (unsigned i = 0; i < d->count; i++)
     order[i] = i;
   qsort_r(order, d->count, sizeof(unsigned), larger_input_first, d);
@@ -291,7 +291,7 @@ static void remove_tmpdir(distributor *d) {
   for (unsigned i = 0; i < d->count; i++)
     if (d->jobs[i].log)
       unlink(d->jobs[i].log);
-  char *fifo = mtpc_xasprintf("%s/jobserver", d->tmpdir);
+  char *fifo = xasprintf("%s/jobserver", d->tmpdir);
   unlink(fifo);
   free(fifo);
   rmdir(d->tmpdir);
@@ -299,9 +299,9 @@ static void remove_tmpdir(distributor *d) {
 
 static int set_up(distributor *d, char **error) {
   const char *tmp = getenv("TMPDIR");
-  d->tmpdir = mtpc_xasprintf("%s/mtpc-distribute.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+  d->tmpdir = xasprintf("%s/mtpc-distribute.XXXXXX", tmp && *tmp ? tmp : "/tmp");
   if (!mkdtemp(d->tmpdir)) {
-    *error = mtpc_xasprintf("cannot make a directory '%s': %s", d->tmpdir, strerror(errno));
+    *error = xasprintf("cannot make a directory '%s': %s", d->tmpdir, strerror(errno));
     free(d->tmpdir);
     d->tmpdir = NULL;
     return 1;
@@ -312,7 +312,7 @@ static int set_up(distributor *d, char **error) {
   if (!d->jobserver)
     d->jobserver = mtpc_budget_create_jobserver(d->slots);
   if (!d->jobserver) {
-    *error = mtpc_xasprintf("cannot use the jobserver MAKEFLAGS names ('%s')", getenv("MAKEFLAGS"));
+    *error = xasprintf("cannot use the jobserver MAKEFLAGS names ('%s')", getenv("MAKEFLAGS"));
     return 1;
   }
   return 0;
@@ -329,7 +329,7 @@ int cli_distribute(int argc, char **argv) {
     char *where = NULL;
     root = json_parse(text, size, &where);
     if (!root || load_jobs(&d, root, &where)) {
-      error = mtpc_xasprintf("%s: %s", d.job_file, where);
+      error = xasprintf("%s: %s", d.job_file, where);
       free(where);
     }
     free(text);

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mtpc/tools.h"
+#include "cli.h"
 
 #define MAX_DEPTH 256
 
@@ -24,7 +24,7 @@ static json *fail(reader *r, const char *what) {
         line++;
         column = 0;
       }
-    r->error = mtpc_xasprintf("line %u, column %u: %s", line, column, what);
+    r->error = xasprintf("line %u, column %u: %s", line, column, what);
   }
   return NULL;
 }
@@ -115,7 +115,7 @@ static int escape(reader *r, char *out, size_t *len) {
 static char *string_body(reader *r) {
   r->at++; /* the opening quote */
   /* Decoded text is never longer than the escaped source. */
-  char *out = mtpc_xmalloc((size_t)(r->end - r->at) + 1);
+  char *out = xmalloc((size_t)(r->end - r->at) + 1);
   size_t len = 0;
   for (;;) {
     if (r->at >= r->end) {
@@ -167,7 +167,7 @@ static json *number(reader *r) {
     r->at += digits;
   }
   json *v = new_value(JSON_NUMBER);
-  v->text = mtpc_xasprintf("%.*s", (int)(r->at - start), start);
+  v->text = xasprintf("%.*s", (int)(r->at - start), start);
   return v;
 }
 
@@ -265,7 +265,7 @@ static json *value(reader *r) {
 
 json *json_parse(const char *text, size_t size, char **error) {
   /* The scanners below stop at a NUL; a copy guarantees one at the end. */
-  char *copy = mtpc_xmalloc(size + 1);
+  char *copy = xmalloc(size + 1);
   memcpy(copy, text, size);
   copy[size] = '\0';
   reader r = {copy, copy, copy + size, NULL, 0};

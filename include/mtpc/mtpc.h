@@ -58,7 +58,8 @@ typedef enum mtpc_status {
   MTPC_ERR_WORKER,           /* optimizing or code-generating a partition failed */
   MTPC_ERR_MERGE,            /* merging or rewriting the partition objects failed */
   MTPC_ERR_OUTPUT,           /* writing the result failed */
-  MTPC_ERR_NO_MEMORY
+  MTPC_ERR_NO_MEMORY         /* an allocation of mtpc's failed (LLVM's own allocations
+                                end the process, as LLVM's out-of-memory handler does) */
 } mtpc_status;
 
 /* A short, static description of a status code. */
@@ -275,7 +276,8 @@ const mtpc_partition_stats *mtpc_result_partition_stats(const mtpc_result *resul
 
 /* 1 if mtpc would split `module` with these options' target; 0 if it would
  * compile it unsplit (a non-ELF target: the merge is ld.lld -r), with
- * *reason (free()) saying why when reason is not NULL. */
+ * *reason (free()) saying why when reason is not NULL (NULL if memory ran
+ * out). */
 int mtpc_module_can_split(LLVMModuleRef module, const mtpc_options *options, char **reason);
 
 /* Releases everything a result holds (NULL is allowed). */
@@ -283,7 +285,7 @@ void mtpc_result_free(mtpc_result *result);
 
 /* Prints the plan for `module` (partitions, their definitions and costs, the
  * duplicated cost) as text to `out`. Returns MTPC_OK or an error with
- * `*message` set (free with free()). */
+ * `*message` set (free with free()); NULL with MTPC_ERR_NO_MEMORY. */
 mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *options, FILE *out,
                             char **message);
 

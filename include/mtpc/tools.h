@@ -29,11 +29,6 @@ int mtpc_make_directories(const char *path, char **message);
 /* Reads a whole file. 0 on success, else *message. */
 int mtpc_read_file(const char *path, void **data, size_t *size, char **message);
 
-/* Allocation for the tools: they end the process when memory runs out. */
-void *mtpc_xmalloc(size_t size);
-char *mtpc_xstrdup(const char *s);
-char *mtpc_xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
 /* LLVM's out-of-memory handler calls `handler` (which must not return). */
 void mtpc_bridge_on_out_of_memory(void (*handler)(const char *reason));
 

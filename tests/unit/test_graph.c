@@ -80,7 +80,7 @@ static void test_module_graph(void) {
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = parse(ctx, module_ir);
   mtpc_graph g;
-  mtpc_graph_build(&g, m);
+  CHECK(mtpc_graph_build(&g, m) == MTPC_OK);
   /* functions first, in module order */
   CHECK_EQ_U(node(&g, "callee"), 0);
   CHECK(g.nodes[0].kind == MTPC_FUNCTION && g.nodes[node(&g, "table")].kind == MTPC_VARIABLE);
@@ -138,7 +138,7 @@ static void test_finalize_merges_duplicate_edges(void) {
   mtpc_graph_add_edge(&g, a, b, MTPC_CALL);
   mtpc_graph_add_edge(&g, a, b, MTPC_REF);
   mtpc_graph_add_edge(&g, a, b, MTPC_CALL);
-  mtpc_graph_finalize(&g);
+  CHECK(mtpc_graph_finalize(&g) == MTPC_OK);
   CHECK_EQ_U(g.edge_offsets[a + 1] - g.edge_offsets[a], 1);
   uint32_t e = edge(&g, a, b);
   CHECK(e != MTPC_NONE && g.edge_weights[e] == 3 && g.edge_calls[e] == 2);

@@ -21,7 +21,7 @@ static void plan_with(const mtpc_graph *g, uint32_t partitions, mtpc_plan *plan)
   mtpc_plan_options o;
   mtpc_plan_options_init(&o);
   o.partitions = partitions;
-  mtpc_plan_build(g, &o, plan);
+  CHECK(mtpc_plan_build(g, &o, plan) == MTPC_OK);
 }
 
 /* Every ownable node has exactly one owner in range; nothing else has one. */
@@ -45,7 +45,7 @@ static void test_seed_example(void) {
   mtpc_graph_add_edge(&g, foo, h, MTPC_CALL);
   mtpc_graph_add_edge(&g, bar, gg, MTPC_CALL);
   mtpc_graph_add_edge(&g, bar, h, MTPC_CALL);
-  mtpc_graph_finalize(&g);
+  CHECK(mtpc_graph_finalize(&g) == MTPC_OK);
   mtpc_plan plan;
   plan_with(&g, 2, &plan);
   CHECK_EQ_U(plan.partition_count, 2);
@@ -73,7 +73,7 @@ static void test_local_callee_joins_its_only_caller(void) {
   mtpc_graph_add_edge(&g, a, helper, MTPC_CALL);
   mtpc_graph_add_edge(&g, a, helper, MTPC_CALL);
   mtpc_graph_add_edge(&g, b, data, MTPC_REF);
-  mtpc_graph_finalize(&g);
+  CHECK(mtpc_graph_finalize(&g) == MTPC_OK);
   mtpc_plan plan;
   plan_with(&g, 2, &plan);
   CHECK_EQ_U(plan.nodes[helper].owner, plan.nodes[a].owner);
@@ -96,7 +96,7 @@ static void test_bonds_and_pins(void) {
   }
   mtpc_graph_add_bond(&g, n[1], n[7]);
   mtpc_graph_add_bond(&g, n[7], n[9]);
-  mtpc_graph_finalize(&g);
+  CHECK(mtpc_graph_finalize(&g) == MTPC_OK);
   mtpc_plan plan;
   plan_with(&g, 4, &plan);
   CHECK_EQ_U(plan.partition_count, 4);
@@ -120,7 +120,7 @@ static void test_local_comdat_member_is_never_exported(void) {
   mtpc_graph_add_edge(&g, key, member, MTPC_CALL);
   mtpc_graph_add_edge(&g, outside, member, MTPC_CALL);
   mtpc_graph_add_edge(&g, other, key, MTPC_CALL);
-  mtpc_graph_finalize(&g);
+  CHECK(mtpc_graph_finalize(&g) == MTPC_OK);
   CHECK(g.nodes[outside].flags & MTPC_N_REFS_LOCAL_COMDAT);
   mtpc_plan plan;
   plan_with(&g, 3, &plan);
@@ -142,7 +142,7 @@ static void test_small_odr_groups_are_cloned(void) {
   mtpc_graph_add_edge(&g, b, inl, MTPC_CALL);
   mtpc_graph_add_edge(&g, a, big, MTPC_CALL);
   mtpc_graph_add_edge(&g, b, big, MTPC_CALL);
-  mtpc_graph_finalize(&g);
+  CHECK(mtpc_graph_finalize(&g) == MTPC_OK);
   mtpc_plan plan;
   plan_with(&g, 3, &plan);
   uint32_t clones = 0;
@@ -177,7 +177,7 @@ static void random_graph(mtpc_graph *g, uint32_t n, uint32_t seed) {
       mtpc_graph_add_edge(g, i, target, g->nodes[target].kind == MTPC_FUNCTION ? MTPC_CALL : MTPC_REF);
     }
   }
-  mtpc_graph_finalize(g);
+  CHECK(mtpc_graph_finalize(g) == MTPC_OK);
 }
 
 static int same_plan(const mtpc_plan *x, const mtpc_plan *y) {
@@ -234,7 +234,7 @@ static void test_oversize_scc_is_split(void) {
   }
   for (int i = 0; i < N; i++)
     mtpc_graph_add_edge(&g, n[i], n[(i + 1) % N], MTPC_CALL);
-  mtpc_graph_finalize(&g);
+  CHECK(mtpc_graph_finalize(&g) == MTPC_OK);
   mtpc_plan plan;
   plan_with(&g, 4, &plan);
   CHECK_EQ_U(plan.partition_count, 4);
@@ -247,7 +247,7 @@ static void test_oversize_scc_is_split(void) {
   uint32_t x = fn(&h, "x", 0, 10), y = fn(&h, "y", 0, 10), z = fn(&h, "z", 0, 500);
   mtpc_graph_add_edge(&h, x, y, MTPC_CALL);
   mtpc_graph_add_edge(&h, y, x, MTPC_CALL);
-  mtpc_graph_finalize(&h);
+  CHECK(mtpc_graph_finalize(&h) == MTPC_OK);
   plan_with(&h, 2, &plan);
   CHECK_EQ_U(plan.nodes[x].group, plan.nodes[y].group);
   CHECK(plan.nodes[z].owner != plan.nodes[x].owner);
@@ -293,7 +293,7 @@ static void test_debug_type_homes(void) {
   mtpc_graph_add_debug_type(&g, "struct alpha at m.c:1", a);
   mtpc_graph_add_debug_type(&g, "struct zeta at m.c:9", a);
   mtpc_graph_add_debug_type(&g, "struct only_declared at m.c:5", decl);
-  mtpc_graph_finalize(&g);
+  CHECK(mtpc_graph_finalize(&g) == MTPC_OK);
   mtpc_plan plan;
   plan_with(&g, 2, &plan);
   CHECK(plan.nodes[a].owner != plan.nodes[b].owner);

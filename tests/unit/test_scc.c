@@ -12,13 +12,13 @@ typedef struct edge_list {
 /* Builds CSR arrays for n nodes from edges (sorted by source). */
 static mtpc_csr make_csr(uint32_t n, const edge_list *edges, uint32_t count, uint32_t **offsets,
                          uint32_t **targets) {
-  *offsets = mtpc_xcalloc(n + 1, sizeof(uint32_t));
-  *targets = mtpc_xmalloc((count ? count : 1) * sizeof(uint32_t));
+  *offsets = calloc(n + 1, sizeof(uint32_t));
+  *targets = malloc((count ? count : 1) * sizeof(uint32_t));
   for (uint32_t i = 0; i < count; i++)
     (*offsets)[edges[i].from + 1]++;
   for (uint32_t v = 0; v < n; v++)
     (*offsets)[v + 1] += (*offsets)[v];
-  uint32_t *fill = mtpc_xmalloc((n ? n : 1) * sizeof(uint32_t));
+  uint32_t *fill = malloc((n ? n : 1) * sizeof(uint32_t));
   for (uint32_t v = 0; v < n; v++)
     fill[v] = (*offsets)[v];
   for (uint32_t i = 0; i < count; i++)
@@ -65,7 +65,7 @@ static void test_every_edge_goes_down(void) {
   /* A pseudo-random graph: every edge between different components must go
    * from a higher component number to a lower one. */
   enum { N = 3000, E = 9000 };
-  edge_list *edges = mtpc_xmalloc(E * sizeof(edge_list));
+  edge_list *edges = malloc(E * sizeof(edge_list));
   uint32_t seed = 12345;
   for (uint32_t i = 0; i < E; i++) {
     seed = seed * 1103515245u + 12345u;
@@ -81,7 +81,7 @@ static void test_every_edge_goes_down(void) {
       edges[j] = edges[j - 1];
       edges[j - 1] = t;
     }
-  uint32_t *c = mtpc_xmalloc(N * sizeof(uint32_t));
+  uint32_t *c = malloc(N * sizeof(uint32_t));
   run(N, edges, E, c);
   int ok = 1;
   for (uint32_t i = 0; i < E; i++)
@@ -96,10 +96,10 @@ static void test_deep_chain_does_not_recurse(void) {
   /* A million-deep call chain closed into one cycle would overflow any
    * recursive implementation. */
   enum { N = 1000000 };
-  edge_list *edges = mtpc_xmalloc(N * sizeof(edge_list));
+  edge_list *edges = malloc(N * sizeof(edge_list));
   for (uint32_t i = 0; i < N; i++)
     edges[i] = (edge_list){i, (i + 1) % N};
-  uint32_t *c = mtpc_xmalloc(N * sizeof(uint32_t));
+  uint32_t *c = malloc(N * sizeof(uint32_t));
   CHECK_EQ_U(run(N, edges, N, c), 1);
   CHECK_EQ_U(c[0], c[N - 1]);
   edges[N - 1].to = N - 1; /* open the cycle: now N components */
