@@ -17,6 +17,7 @@
 #include "../partitioner/graph.h"
 #include "../partitioner/plan.h"
 #include "../partitioner/support.h"
+#include "cache.h"
 #include "diag.h"
 #include "ir_edit.h"
 #include "llvm_options.h"
@@ -124,6 +125,7 @@ typedef struct session {
   mtpc_bridge_settings *settings;
   const char *dwo_name, *dwo_output; /* the settings', resolved */
   char *dwo_path;                    /* <dwo_dir>/<task>.dwo */
+  mtpc_cache *cache;
 } session;
 
 /* The caller's slot goes to the workers once, whatever path the compile takes. */
@@ -175,6 +177,14 @@ static mtpc_status make_settings(session *s) {
       return out_of_memory(s->r);
     s->dwo_name = s->dwo_output = s->dwo_path;
   }
+  char *fingerprint = NULL;
+  int out_of_memory_opening = s->o->cache_dir && mtpc_cache_fingerprint(s->o, &fingerprint);
+  if (fingerprint)
+    s->cache = mtpc_cache_open(s->o->cache_dir, fingerprint, s->o->fault_injection, &s->reporter,
+                               &out_of_memory_opening);
+  free(fingerprint);
+  if (out_of_memory_opening)
+    return out_of_memory(s->r);
   /* lld -r cannot merge assembly. */
   if (info->assembly && s->o->merge && !s->unsplit_reason)
     s->unsplit_reason = "assembly output cannot be merged (use merge = 0)";
@@ -228,6 +238,7 @@ static void fill_config(session *s, mtpc_codegen_config *c) {
   c->reporter = &s->reporter;
   c->dwo_name = s->dwo_name;
   c->dwo_output = s->dwo_output;
+  c->cache = s->cache;
 }
 
 static void free_jobs(mtpc_job *jobs, uint32_t count) {
@@ -274,6 +285,10 @@ static mtpc_status record_partition_stats(session *s, const mtpc_job *jobs, uint
   st->partitions = count;
   for (uint32_t i = 0; i < count; i++) {
     ps[i] = jobs[i].stats;
+    if (s->cache && jobs[i].failure == MTPC_JOB_OK) {
+      st->cache_hits += ps[i].cache_hit;
+      st->cache_misses += !ps[i].cache_hit;
+    }
     if (split) {
       ps[i].cost = s->plan.partitions[i].cost;
       ps[i].imported_cost = s->plan.partitions[i].imported_cost;
@@ -483,6 +498,7 @@ static void end_session(session *s) {
   if (s->in_option_set)
     mtpc_llvm_options_leave();
   mtpc_bridge_settings_free(s->settings);
+  mtpc_cache_close(s->cache);
   free(s->dwo_path);
   mtpc_plan_free(&s->plan);
   free(s->name);

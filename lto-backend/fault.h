@@ -4,10 +4,12 @@
 /* Fault injection for tests: mtpc_options.fault_injection (the tools take it
  * from MTPC_FAULT) lists, comma separated, the places that fail on purpose:
  *   codegen=K  code generation of partition K fails (K = "all": every one);
- *   write      every file write fails halfway, as on a full disk (ENOSPC).
+ *   write      every file write fails halfway, as on a full disk (ENOSPC);
+ *   cache      every write to the partition cache fails so.
  * Tests use it to check that a failure there gives one error and leaves no
  * output and no temporary files. A NULL spec injects nothing. */
 int mtpc_fault_codegen(const char *spec, unsigned partition);
 int mtpc_fault_write(const char *spec);
+int mtpc_fault_cache(const char *spec);
 
 #endif

@@ -18,6 +18,7 @@
 #include "pipeline.h"
 #include "remarks.h"
 #include "time_trace.h"
+#include "cache.h"
 #include "fault.h"
 #include "partition.h"
 
@@ -92,12 +93,6 @@ static int codegen(const mtpc_codegen_config *config, LLVMModuleRef module,
     job->message = mtpc_strdup("injected fault (MTPC_FAULT)");
     return 1;
   }
-  if (config->dwo_name && config->dwo_output) {
-    job->dwo_name = mtpc_partition_file_name(config->dwo_name, job->partition);
-    job->dwo_output = mtpc_partition_file_name(config->dwo_output, job->partition);
-    if (!job->dwo_name || !job->dwo_output)
-      return 1; /* job->message NULL: out of memory */
-  }
   return mtpc_bridge_codegen(config->settings, module, machine,
                              job->dwo_name ? job->dwo_name : config->dwo_name,
                              job->dwo_output != NULL, &job->object, &job->object_size,
@@ -144,9 +139,22 @@ static void fail_job(mtpc_job *job, mtpc_job_failure failure, char *message, con
 
 static void job_out_of_memory(mtpc_job *job) { fail_job(job, MTPC_JOB_NO_MEMORY, NULL, NULL); }
 
+/* The job's split DWARF names; non-zero when memory runs out. */
+static int name_dwo(const mtpc_codegen_config *config, mtpc_job *job) {
+  if (!config->dwo_name || !config->dwo_output)
+    return 0;
+  job->dwo_name = mtpc_partition_file_name(config->dwo_name, job->partition);
+  job->dwo_output = mtpc_partition_file_name(config->dwo_output, job->partition);
+  return !job->dwo_name || !job->dwo_output;
+}
+
 static int form_module(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *job,
                        LLVMModuleRef module) {
   char *message = NULL;
+  if (name_dwo(config, job)) {
+    job_out_of_memory(job);
+    return 1;
+  }
   int failed = plan ? mtpc_make_partition(module, plan, job->partition, &message)
                     : mtpc_bridge_materialize_all(module, &message);
   if (failed) {
@@ -184,6 +192,79 @@ static int finish_optimized(const mtpc_codegen_config *config, const mtpc_plan *
   return save_temp(config, module, partition, "5.precodegen");
 }
 
+/* Optimization and code generation of a formed partition; non-zero when
+ * the job failed. *optimized: when optimization ended. */
+static int generate(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *job,
+                    LLVMModuleRef module, LLVMContextRef context, worker_diag *d,
+                    const char *detail, double *optimized) {
+  char *message = NULL;
+  LLVMTargetMachineRef machine =
+      mtpc_bridge_create_target_machine(config->settings, module, &message);
+  if (!machine) {
+    fail_job(job, MTPC_JOB_FAILED, message, "target");
+    return 1;
+  }
+  int failed = 0;
+  mtpc_bridge_remarks *remarks = mtpc_bridge_remarks_begin(config->settings, context, &message);
+  if (message) {
+    fail_job(job, MTPC_JOB_FAILED, message, "remarks");
+    failed = 1;
+  }
+  if (!failed && save_temp(config, module, job->partition, "3.import")) {
+    job_out_of_memory(job);
+    failed = 1;
+  }
+  if (!failed) {
+    mtpc_bridge_time_trace_begin("mtpc optimize", detail);
+    failed = mtpc_bridge_optimize(config->settings, module, machine, &message) || d->error;
+    mtpc_bridge_time_trace_end();
+    if (failed)
+      fail_job(job, MTPC_JOB_FAILED, message ? message : llvm_error(d), "optimizing");
+  }
+  *optimized = mtpc_now_seconds();
+  if (!failed && finish_optimized(config, plan, module, job->partition)) {
+    job_out_of_memory(job);
+    failed = 1;
+  }
+  if (!failed) {
+    mtpc_bridge_time_trace_begin("mtpc codegen", detail);
+    if (config->options->emit_llvm) /* the optimized IR stands for the object */
+      failed = !(job->object = mtpc_module_bitcode(module, &job->object_size));
+    else
+      failed = codegen(config, module, machine, job);
+    mtpc_bridge_time_trace_end();
+    if (!failed && d->error) {
+      failed = 1;
+      fail_job(job, MTPC_JOB_FAILED, llvm_error(d), "code generation");
+    } else if (failed) {
+      fail_job(job, MTPC_JOB_FAILED, job->message, "code generation");
+    }
+  }
+  if (remarks && mtpc_bridge_remarks_end(remarks, &job->remarks, &job->remarks_size) &&
+      !failed) {
+    job_out_of_memory(job);
+    failed = 1;
+  }
+  if (machine)
+    LLVMDisposeTargetMachine(machine);
+  return failed;
+}
+
+/* 1 and the job's object on a hit, 0 on a miss (*key then says where its
+ * object goes), -1 when memory ran out. */
+static int look_up(const mtpc_codegen_config *config, LLVMModuleRef module, mtpc_job *job,
+                   mtpc_cache_key *key) {
+  const char *dwo_name = job->dwo_name ? job->dwo_name : config->dwo_name;
+  int hit = mtpc_cache_key_of(config->cache, module, dwo_name, key)
+                ? -1
+                : mtpc_cache_lookup(config->cache, key, &job->object, &job->object_size,
+                                    &job->dwo, &job->dwo_size);
+  if (hit < 0)
+    job_out_of_memory(job);
+  job->stats.cache_hit = hit > 0;
+  return hit;
+}
+
 static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *job) {
   char detail[32];
   snprintf(detail, sizeof(detail), "partition %d", job->partition == MTPC_NONE ? -1 : (int)job->partition);
@@ -207,57 +288,18 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   mtpc_bridge_time_trace_end();
   double loaded = mtpc_now_seconds();
 
-  LLVMTargetMachineRef machine = NULL;
-  mtpc_bridge_remarks *remarks = NULL;
-  if (!failed) {
-    machine = mtpc_bridge_create_target_machine(config->settings, module, &message);
-    if (!machine) {
-      fail_job(job, MTPC_JOB_FAILED, message, "target");
-      failed = 1;
-    }
+  mtpc_cache_key key;
+  int hit = 0;
+  if (!failed && config->cache) {
+    hit = look_up(config, module, job, &key);
+    failed = hit < 0;
   }
-  if (!failed) {
-    remarks = mtpc_bridge_remarks_begin(config->settings, context, &message);
-    if (message) {
-      fail_job(job, MTPC_JOB_FAILED, message, "remarks");
-      failed = 1;
-    }
-  }
-  if (!failed && save_temp(config, module, job->partition, "3.import")) {
-    job_out_of_memory(job);
-    failed = 1;
-  }
-  if (!failed) {
-    mtpc_bridge_time_trace_begin("mtpc optimize", detail);
-    failed = mtpc_bridge_optimize(config->settings, module, machine, &message) || diag.error;
-    mtpc_bridge_time_trace_end();
-    if (failed)
-      fail_job(job, MTPC_JOB_FAILED, message ? message : llvm_error(&diag), "optimizing");
-  }
-  double optimized = mtpc_now_seconds();
-  if (!failed && finish_optimized(config, plan, module, job->partition)) {
-    job_out_of_memory(job);
-    failed = 1;
-  }
-  if (!failed) {
-    mtpc_bridge_time_trace_begin("mtpc codegen", detail);
-    if (config->options->emit_llvm) /* the optimized IR stands for the object */
-      failed = !(job->object = mtpc_module_bitcode(module, &job->object_size));
-    else
-      failed = codegen(config, module, machine, job);
-    mtpc_bridge_time_trace_end();
-    if (!failed && diag.error) {
-      failed = 1;
-      fail_job(job, MTPC_JOB_FAILED, llvm_error(&diag), "code generation");
-    } else if (failed) {
-      fail_job(job, MTPC_JOB_FAILED, job->message, "code generation");
-    }
-  }
-  if (remarks && mtpc_bridge_remarks_end(remarks, &job->remarks, &job->remarks_size) &&
-      !failed) {
-    job_out_of_memory(job);
-    failed = 1;
-  }
+  double optimized = loaded;
+  if (!failed && !hit)
+    failed = generate(config, plan, job, module, context, &diag, detail, &optimized);
+  if (!failed && !hit && config->cache)
+    mtpc_cache_store(config->cache, &key, job->object, job->object_size, job->dwo,
+                     job->dwo_size);
   double done = mtpc_now_seconds();
   job->stats.rss_bytes = mtpc_current_rss();
   job->stats.load_seconds = loaded - start;
@@ -265,8 +307,6 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   job->stats.codegen_seconds = done - optimized;
   job->stats.object_bytes = job->object_size;
 
-  if (machine)
-    LLVMDisposeTargetMachine(machine);
   if (module)
     LLVMDisposeModule(module);
   LLVMContextDispose(context);

@@ -21,6 +21,7 @@ typedef struct mtpc_codegen_config {
   mtpc_reporter *reporter;
   const char *dwo_name;     /* split DWARF of the module as one unit (the */
   const char *dwo_output;   /* settings' names, resolved): see mtpc_bridge_settings_info */
+  struct mtpc_cache *cache; /* NULL: no partition cache */
 } mtpc_codegen_config;
 
 typedef enum mtpc_job_failure {

@@ -148,6 +148,8 @@ static void parse_args(cli *c, int argc, char **argv) {
       c->llvm_options[c->llvm_option_count++] = v;
     else if ((v = take_value(argc, argv, &i, "--memory-limit")))
       o->memory_limit = cli_parse_size(v, "--memory-limit");
+    else if ((v = take_value(argc, argv, &i, "--cache-dir")))
+      o->cache_dir = v;
     else if (!strncmp(arg, "--time-trace=", 13))
       c->time_trace = arg + 13;
     else if (arg[0] == '-' && arg[1] != '\0') {
@@ -200,6 +202,9 @@ static void print_stats(const mtpc_result *result) {
   if (st->memory_waits)
     fprintf(out, "  %" PRIu64 " worker thread%s waited for the memory limit\n",
             st->memory_waits, st->memory_waits == 1 ? "" : "s");
+  if (st->cache_hits || st->cache_misses)
+    fprintf(out, "  partition cache: %u hit%s, %u miss%s\n", st->cache_hits,
+            st->cache_hits == 1 ? "" : "s", st->cache_misses, st->cache_misses == 1 ? "" : "es");
   fprintf(out, "  projected speedup over these partitions on one core: 16 cores %.2fx, "
                "64 cores %.2fx\n",
           mtpc_result_projected_speedup(result, 16), mtpc_result_projected_speedup(result, 64));

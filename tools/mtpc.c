@@ -64,6 +64,8 @@ static const char usage_text[] =
     "  --memory-limit=<bytes>     Start a worker thread only while the estimated\n"
     "                             resident memory stays under <bytes> (K, M, G\n"
     "                             suffixes; default: no limit); never changes the output\n"
+    "  --cache-dir=<dir>          Keep partition objects in <dir> and reuse them when\n"
+    "                             a partition and its options are unchanged\n"
     "  --no-verify                Skip the IR verifier on partitions\n"
     "  --read-time-limit=<s>      Give up reading bitcode after <s> seconds (default:\n"
     "                             60 plus 10 per MiB; LLVM's reader loops on some\n"

@@ -92,6 +92,7 @@ typedef struct mtpc_partition_stats {
   double codegen_seconds;  /* code generation to an object */
   uint64_t rss_bytes;      /* process RSS when its object was done */
   size_t object_bytes;
+  int cache_hit;           /* its object came from the partition cache */
 } mtpc_partition_stats;
 
 /* Whole-compile figures, filled when mtpc_options.collect_stats is set. New
@@ -110,6 +111,8 @@ typedef struct mtpc_stats {
   uint64_t total_cost;
   uint64_t duplicated_cost;   /* cost of all available_externally copies */
   uint64_t memory_waits;      /* worker threads that waited for the memory limit */
+  unsigned cache_hits;        /* partitions whose object came from cache_dir */
+  unsigned cache_misses;      /* partitions compiled and stored there */
 } mtpc_stats;
 
 /* A pool of compile slots shared by everything that compiles in a process
@@ -232,9 +235,19 @@ typedef struct mtpc_options {
    * calling thread records a trace (mtpc_time_trace_start); 0 = 500. */
   unsigned time_trace_granularity;
   /* Tests only: places that fail on purpose, comma separated: "codegen=K"
-   * (K a partition or "all") and "write" (file writes fail as on a full
-   * disk). The tools take it from the environment variable MTPC_FAULT. */
+   * (K a partition or "all"), "write" (file writes fail as on a full disk)
+   * and "cache" (so do writes to cache_dir). The tools take it from the
+   * environment variable MTPC_FAULT. */
   const char *fault_injection;
+  /* A directory of partition objects, each found by a hash of the
+   * partition's module and of every option that shapes its object: a
+   * partition whose entry is there is not compiled again, and the output is
+   * the same bytes. Entries are written atomically, so compiles may share
+   * the directory; a corrupt entry is compiled and written again, and a
+   * directory that cannot be written warns and is skipped. Not used with
+   * llvm_lto_config, remarks, save_temps_prefix or debug_pass_manager.
+   * NULL: no cache. */
+  const char *cache_dir;
 } mtpc_options;
 
 /* Fills every field with its default; use mtpc_options_init. */

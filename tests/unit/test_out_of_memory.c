@@ -185,6 +185,7 @@ typedef struct sweep {
   mode m;
   unsigned jobs, partitions, emit_llvm;
   unsigned every; /* fail every allocation (1) or every n-th */
+  const char *cache_dir; /* warmed before the sweep */
 } sweep;
 
 static void run_sweep(const input *in, const sweep *sw) {
@@ -194,6 +195,11 @@ static void run_sweep(const input *in, const sweep *sw) {
   options.partitions = sw->partitions;
   options.merge = sw->m != COMPILE_UNMERGED;
   options.emit_llvm = sw->emit_llvm;
+  options.cache_dir = sw->cache_dir;
+  if (sw->cache_dir) {
+    outcome warming = run(in, &options, sw->m);
+    free_outcome(&warming);
+  }
 
   reset_tracking();
   atomic_store(&fail_at, 0);
@@ -249,15 +255,21 @@ int main(int argc, char **argv) {
   CHECK(in.bitcode && in.size > 0);
   if (!in.bitcode)
     return 1;
+  char cache_dir[] = "/tmp/mtpc-oom-cache.XXXXXX";
+  CHECK(mkdtemp(cache_dir) != NULL);
   const sweep sweeps[] = {
-      {"compile, 3 partitions, merged", COMPILE, 1, 3, 0, 1},
-      {"compile, 3 partitions, unmerged", COMPILE_UNMERGED, 1, 3, 0, 1},
-      {"compile, 3 partitions, merged IR", COMPILE, 1, 3, 1, 1},
-      {"compile, 2 threads", COMPILE, 2, 3, 0, 3},
-      {"print plan", PRINT_PLAN, 1, 3, 0, 1},
+      {"compile, 3 partitions, merged", COMPILE, 1, 3, 0, 1, NULL},
+      {"compile, 3 partitions, unmerged", COMPILE_UNMERGED, 1, 3, 0, 1, NULL},
+      {"compile, 3 partitions, merged IR", COMPILE, 1, 3, 1, 1, NULL},
+      {"compile, 2 threads", COMPILE, 2, 3, 0, 3, NULL},
+      {"compile, warm partition cache", COMPILE, 1, 3, 0, 1, cache_dir},
+      {"print plan", PRINT_PLAN, 1, 3, 0, 1, NULL},
   };
   for (size_t i = 0; i < sizeof(sweeps) / sizeof(sweeps[0]); i++)
     run_sweep(&in, &sweeps[i]);
   __libc_free(in.bitcode);
+  char command[64];
+  snprintf(command, sizeof(command), "rm -rf %s", cache_dir);
+  CHECK(system(command) == 0);
   CHECK_SUMMARY();
 }
