@@ -155,20 +155,17 @@ int mtpc_cache_lookup(mtpc_cache *cache, const mtpc_cache_key *key, void **objec
     free(problem);
     return problem ? 0 : -1; /* no entry, or no memory to say why */
   }
-  int hit = valid_entry(data, size, object_size, dwo_size);
+  unsigned char *bytes = data;
+  int hit = valid_entry(bytes, size, object_size, dwo_size);
   *object = *dwo = NULL;
-  if (hit) {
-    *object = copy_bytes((unsigned char *)data + HEADER_SIZE, *object_size);
-    if (*dwo_size)
-      *dwo = copy_bytes((unsigned char *)data + HEADER_SIZE + *object_size, *dwo_size);
-    if (!*object || (*dwo_size && !*dwo)) {
-      free(*object);
-      free(*dwo);
-      *object = *dwo = NULL;
-      hit = -1;
-    }
+  if (hit && *dwo_size && !(*dwo = copy_bytes(bytes + HEADER_SIZE + *object_size, *dwo_size)))
+    hit = -1;
+  if (hit > 0) { /* the object moves to the front of the buffer read */
+    memmove(bytes, bytes + HEADER_SIZE, *object_size);
+    *object = bytes;
+    bytes = NULL;
   }
-  free(data);
+  free(bytes);
   return hit;
 }
 

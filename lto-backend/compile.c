@@ -177,18 +177,25 @@ static mtpc_status make_settings(session *s) {
       return out_of_memory(s->r);
     s->dwo_name = s->dwo_output = s->dwo_path;
   }
-  char *fingerprint = NULL;
-  int out_of_memory_opening = s->o->cache_dir && mtpc_cache_fingerprint(s->o, &fingerprint);
-  if (fingerprint)
-    s->cache = mtpc_cache_open(s->o->cache_dir, fingerprint, s->o->fault_injection, &s->reporter,
-                               &out_of_memory_opening);
-  free(fingerprint);
-  if (out_of_memory_opening)
-    return out_of_memory(s->r);
   /* lld -r cannot merge assembly. */
   if (info->assembly && s->o->merge && !s->unsplit_reason)
     s->unsplit_reason = "assembly output cannot be merged (use merge = 0)";
   return MTPC_OK;
+}
+
+/* The partition cache, when cache_dir names one and the options can be
+ * keyed (NULL otherwise). */
+static mtpc_status open_cache(session *s) {
+  char *fingerprint = NULL;
+  if (!s->o->cache_dir)
+    return MTPC_OK;
+  if (mtpc_cache_fingerprint(s->o, &fingerprint))
+    return out_of_memory(s->r);
+  int no_memory = 0;
+  s->cache = mtpc_cache_open(s->o->cache_dir, fingerprint, s->o->fault_injection, &s->reporter,
+                             &no_memory);
+  free(fingerprint);
+  return no_memory ? out_of_memory(s->r) : MTPC_OK;
 }
 
 static mtpc_status make_plan(session *s) {
@@ -452,6 +459,8 @@ static mtpc_status run_session(session *s) {
   mtpc_status status = resolve_target(s);
   if (status == MTPC_OK)
     status = make_settings(s);
+  if (status == MTPC_OK)
+    status = open_cache(s);
   if (status != MTPC_OK)
     return status;
   if (s->o->llvm_import_summary) {

@@ -86,6 +86,11 @@ static int save_temp(const mtpc_codegen_config *config, LLVMModuleRef module, ui
   return 0;
 }
 
+/* The .dwo name the job's skeleton unit records (NULL: no split DWARF). */
+static const char *skeleton_dwo_name(const mtpc_codegen_config *config, const mtpc_job *job) {
+  return job->dwo_name ? job->dwo_name : config->dwo_name;
+}
+
 static int codegen(const mtpc_codegen_config *config, LLVMModuleRef module,
                    LLVMTargetMachineRef machine, mtpc_job *job) {
   if (mtpc_fault_codegen(config->options->fault_injection,
@@ -94,7 +99,7 @@ static int codegen(const mtpc_codegen_config *config, LLVMModuleRef module,
     return 1;
   }
   return mtpc_bridge_codegen(config->settings, module, machine,
-                             job->dwo_name ? job->dwo_name : config->dwo_name,
+                             skeleton_dwo_name(config, job),
                              job->dwo_output != NULL, &job->object, &job->object_size,
                              &job->dwo, &job->dwo_size, &job->message);
 }
@@ -245,8 +250,7 @@ static int generate(const mtpc_codegen_config *config, const mtpc_plan *plan, mt
     job_out_of_memory(job);
     failed = 1;
   }
-  if (machine)
-    LLVMDisposeTargetMachine(machine);
+  LLVMDisposeTargetMachine(machine);
   return failed;
 }
 
@@ -254,8 +258,7 @@ static int generate(const mtpc_codegen_config *config, const mtpc_plan *plan, mt
  * object goes), -1 when memory ran out. */
 static int look_up(const mtpc_codegen_config *config, LLVMModuleRef module, mtpc_job *job,
                    mtpc_cache_key *key) {
-  const char *dwo_name = job->dwo_name ? job->dwo_name : config->dwo_name;
-  int hit = mtpc_cache_key_of(config->cache, module, dwo_name, key)
+  int hit = mtpc_cache_key_of(config->cache, module, skeleton_dwo_name(config, job), key)
                 ? -1
                 : mtpc_cache_lookup(config->cache, key, &job->object, &job->object_size,
                                     &job->dwo, &job->dwo_size);
