@@ -1,8 +1,9 @@
 /* The partition cache (cache.h).
  *
- * An entry is one file, "llvm-mtpc-<key>" (the "llvm-" prefix lets LLVM's
- * cache pruning, which a linker runs on its --thinlto-cache-dir, prune mtpc's
- * entries with its own), holding a header, the object and the .dwo:
+ * An entry is one file, "llvmcache-mtpc-<key>" (LLVM's cache pruning, which
+ * a linker runs on its --thinlto-cache-dir, prunes the files whose names
+ * begin "llvmcache-", least recently used first: a hit touches its entry),
+ * holding a header, the object and the .dwo:
  *
  *   "MTPCC001" | object size | .dwo size | xxh64 of both | object | .dwo
  *
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
@@ -23,15 +25,20 @@
 #include <xxhash.h>
 
 #include "../partitioner/support.h"
+#include "config_key.h"
 #include "fault.h"
+#include "objects.h"
 #include "llvm_support.h"
 #include "mtpc/tools.h"
 
 #define MAGIC "MTPCC001"
 #define HEADER_SIZE 32
 
+#define PLACEHOLDER ".llvm.mtpcself"
+
 struct mtpc_cache {
   char *dir;
+  char *thin_suffix; /* ".llvm.<digits>" of the module's own promoted locals, or NULL */
   char *fingerprint;
   const char *faults;
   mtpc_reporter *reporter;
@@ -71,6 +78,7 @@ void mtpc_cache_close(mtpc_cache *cache) {
     return;
   free(cache->dir);
   free(cache->fingerprint);
+  free(cache->thin_suffix);
   free(cache);
 }
 
@@ -94,7 +102,7 @@ int mtpc_cache_key_of(const mtpc_cache *cache, LLVMModuleRef module, const char 
 }
 
 static char *entry_path(const mtpc_cache *cache, const mtpc_cache_key *key) {
-  return mtpc_asprintf("%s/llvm-mtpc-%016llx%016llx", cache->dir, (unsigned long long)key->high,
+  return mtpc_asprintf("%s/llvmcache-mtpc-%016llx%016llx", cache->dir, (unsigned long long)key->high,
                        (unsigned long long)key->low);
 }
 
@@ -150,6 +158,8 @@ int mtpc_cache_lookup(mtpc_cache *cache, const mtpc_cache_key *key, void **objec
   size_t size = 0;
   char *problem = NULL;
   int unreadable = mtpc_read_file(path, &data, &size, &problem);
+  if (!unreadable)
+    utimes(path, NULL); /* recently used, whatever the file system's atime */
   free(path);
   if (unreadable) {
     free(problem);
@@ -222,64 +232,104 @@ static void append_number(text *t, const char *field, long long value) {
   append(t, field, number);
 }
 
-/* A file's contents stand for its path: an edited profile or a rebuilt
- * plugin keys new entries. */
-static void append_file(text *t, const char *field, const char *path) {
-  if (!path || !*path)
-    return;
-  void *data = NULL;
-  size_t size = 0;
-  char *problem = NULL;
-  char digest[40];
-  if (mtpc_read_file(path, &data, &size, &problem) == 0)
-    snprintf(digest, sizeof(digest), "%016llx", (unsigned long long)XXH3_64bits(data, size));
-  else
-    snprintf(digest, sizeof(digest), "unreadable");
-  t->failed |= !data && !problem;
-  free(data);
-  free(problem);
-  append(t, field, path);
-  append(t, "  contents", digest);
-}
-
 static const char *or_empty(const char *s) { return s ? s : ""; }
 
-int mtpc_cache_fingerprint(const mtpc_options *o, char **fingerprint) {
+int mtpc_cache_fingerprint(const mtpc_options *o, const mtpc_bridge_settings *settings,
+                           char **fingerprint) {
   *fingerprint = NULL;
-  /* A lent Config carries settings the C options do not describe; remarks,
-   * saved temporaries and printed passes are outputs a hit would not make. */
-  if (o->llvm_lto_config || o->remarks_file || o->save_temps_prefix || o->debug_pass_manager)
+  if (o->save_temps_prefix || mtpc_bridge_config_writes_more(settings))
     return 0;
+  const mtpc_bridge_settings_info *info = mtpc_bridge_settings_describe(settings);
+  char *config = mtpc_bridge_describe_config(settings);
+  if (!config)
+    return 1;
   text t = {0};
   append(&t, "mtpc", MTPC_VERSION_STRING);
   append(&t, "llvm", mtpc_bridge_llvm_version());
   append(&t, "triple", or_empty(o->triple));
-  append(&t, "cpu", or_empty(o->cpu));
-  append(&t, "features", or_empty(o->features));
-  append_number(&t, "opt_level", o->opt_level);
-  append_number(&t, "codegen_opt_level", o->codegen_opt_level);
-  append_number(&t, "reloc_model", o->reloc_model);
-  append_number(&t, "code_model", o->code_model);
-  append_number(&t, "function_sections", o->function_sections);
-  append_number(&t, "data_sections", o->data_sections);
-  append_number(&t, "verify", o->verify);
-  append_number(&t, "emit_assembly", o->emit_assembly);
   append_number(&t, "emit_llvm", o->emit_llvm);
-  append(&t, "split_dwarf_file", or_empty(o->split_dwarf_file));
-  append(&t, "split_dwarf_output", or_empty(o->split_dwarf_output));
-  append_file(&t, "sample_profile", o->sample_profile);
-  append_file(&t, "cs_profile", o->cs_profile_generate ? NULL : o->cs_profile);
-  append(&t, "cs_profile_generate", o->cs_profile_generate ? or_empty(o->cs_profile) : "");
-  append(&t, "opt_pipeline", or_empty(o->opt_pipeline));
-  append(&t, "aa_pipeline", or_empty(o->aa_pipeline));
-  for (unsigned i = 0; i < o->pass_plugin_count; i++)
-    append_file(&t, "pass_plugin", o->pass_plugins[i]);
+  /* Where a .dwo goes does not matter, only whether it leaves the object
+   * (the name the skeleton records is part of each key). */
+  append_number(&t, "separate_dwo", info->dwo_output || info->dwo_dir);
   for (unsigned i = 0; i < o->llvm_option_count; i++)
     append(&t, "llvm_option", o->llvm_options[i]);
+  append(&t, "config", config);
+  free(config);
   if (t.failed) {
     free(t.data);
     return 1;
   }
   *fingerprint = t.data;
+  return 0;
+}
+
+/* Where name ends in ".llvm.<digits>", or NULL. */
+static const char *thin_suffix_of(const char *name, size_t length) {
+  size_t digits = 0;
+  while (digits < length && name[length - 1 - digits] >= '0' && name[length - 1 - digits] <= '9')
+    digits++;
+  if (digits == 0 || length - digits < 6 || memcmp(name + length - digits - 6, ".llvm.", 6) != 0)
+    return NULL;
+  return name + length - digits - 6;
+}
+
+static const struct {
+  LLVMValueRef (*first)(LLVMModuleRef);
+  LLVMValueRef (*next)(LLVMValueRef);
+} global_lists[] = {{LLVMGetFirstFunction, LLVMGetNextFunction},
+                    {LLVMGetFirstGlobal, LLVMGetNextGlobal},
+                    {LLVMGetFirstGlobalAlias, LLVMGetNextGlobalAlias}};
+#define GLOBAL_LISTS (sizeof(global_lists) / sizeof(global_lists[0]))
+
+int mtpc_cache_note_thin_suffix(mtpc_cache *cache, LLVMModuleRef module, int renamable) {
+  if (!cache || !renamable)
+    return 0;
+  for (size_t l = 0; l < GLOBAL_LISTS; l++) {
+    for (LLVMValueRef v = global_lists[l].first(module); v; v = global_lists[l].next(v)) {
+      if (LLVMIsDeclaration(v) || LLVMGetLinkage(v) == LLVMAvailableExternallyLinkage)
+        continue;
+      size_t length = 0;
+      const char *name = LLVMGetValueName2(v, &length);
+      const char *suffix = thin_suffix_of(name, length);
+      if (suffix)
+        return !(cache->thin_suffix = mtpc_strndup(suffix, (size_t)(name + length - suffix)));
+    }
+  }
+  return 0;
+}
+
+int mtpc_cache_hide_thin_suffix(const mtpc_cache *cache, LLVMModuleRef module, int *renamed) {
+  *renamed = 0;
+  if (!cache->thin_suffix)
+    return 0;
+  size_t suffix_length = strlen(cache->thin_suffix);
+  for (size_t l = 0; l < GLOBAL_LISTS; l++) {
+    for (LLVMValueRef v = global_lists[l].first(module); v; v = global_lists[l].next(v)) {
+      size_t length = 0;
+      const char *name = LLVMGetValueName2(v, &length);
+      if (length < suffix_length || memcmp(name + length - suffix_length, cache->thin_suffix,
+                                           suffix_length) != 0)
+        continue;
+      char *hidden = mtpc_asprintf("%.*s" PLACEHOLDER, (int)(length - suffix_length), name);
+      if (!hidden)
+        return 1;
+      LLVMSetValueName2(v, hidden, strlen(hidden));
+      free(hidden);
+      *renamed = 1;
+    }
+  }
+  return 0;
+}
+
+int mtpc_cache_restore_thin_suffix(const mtpc_cache *cache, void **object, size_t *object_size,
+                                   char **message) {
+  void *renamed = NULL;
+  size_t renamed_size = 0;
+  if (mtpc_bridge_rename_in_names(*object, *object_size, PLACEHOLDER, cache->thin_suffix,
+                                  &renamed, &renamed_size, message))
+    return 1;
+  free(*object);
+  *object = renamed;
+  *object_size = renamed_size;
   return 0;
 }

@@ -11,23 +11,24 @@
 #include <llvm-c/Types.h>
 
 #include "diag.h"
+#include "pipeline.h"
 
 typedef struct mtpc_cache mtpc_cache;
 
 /* The cache of one compile in `dir` (created when missing), or NULL when
- * there is none: no dir, settings it cannot key (a linker's lent Config,
- * remarks, saved temporaries, printed passes), or a directory it cannot
- * create (a warning). *out_of_memory is set when that is why. */
+ * there is none: no dir or fingerprint, or a directory it cannot create (a
+ * warning). *out_of_memory is set when that is why. */
 mtpc_cache *mtpc_cache_open(const char *dir, const char *fingerprint, const char *faults,
                             mtpc_reporter *reporter, int *out_of_memory);
 void mtpc_cache_close(mtpc_cache *cache);
 
 /* What besides a partition's module decides its object: mtpc's and LLVM's
- * versions and every option that reaches optimization or code generation,
- * including the contents of profile and plugin files. 0 and *fingerprint
- * (malloc'ed; NULL when these options cannot be cached); non-zero when
- * memory runs out. */
-int mtpc_cache_fingerprint(const mtpc_options *options, char **fingerprint);
+ * versions, the options the Config does not hold, and the Config (lent or
+ * built from the options: mtpc_bridge_describe_config). 0 and *fingerprint
+ * (malloc'ed; NULL when the compile writes what a hit would not: remarks,
+ * saved temporaries, printed passes); non-zero when memory runs out. */
+int mtpc_cache_fingerprint(const mtpc_options *options, const mtpc_bridge_settings *settings,
+                           char **fingerprint);
 
 /* A partition's key: the cache's fingerprint and the module's bitcode. */
 typedef struct mtpc_cache_key {
@@ -46,5 +47,23 @@ int mtpc_cache_lookup(mtpc_cache *cache, const mtpc_cache_key *key, void **objec
  * leaves the compile going. */
 void mtpc_cache_store(mtpc_cache *cache, const mtpc_cache_key *key, const void *object,
                       size_t object_size, const void *dwo, size_t dwo_size);
+
+/* ThinLTO names the locals it promotes "<name>.llvm.<module hash>", and the
+ * module hash changes with any edit of the source: every partition naming
+ * one would miss. With the suffix of the module's own promoted locals
+ * noted, each partition is keyed and compiled with a placeholder in its
+ * place (".llvm.mtpcself"), and its object gets the real suffix back. */
+
+/* Notes the suffix of the module's own promoted definitions, unless outputs
+ * are assembly or IR (which objcopy cannot rename). Non-zero when memory runs
+ * out. */
+int mtpc_cache_note_thin_suffix(mtpc_cache *cache, LLVMModuleRef module, int renamable);
+/* Renames the partition's globals that end in the noted suffix; sets
+ * *renamed when there were any. */
+int mtpc_cache_hide_thin_suffix(const mtpc_cache *cache, LLVMModuleRef module, int *renamed);
+/* Puts the suffix back into the symbol and section names of an object.
+ * 0 on success (the object replaced); else *message (NULL: out of memory). */
+int mtpc_cache_restore_thin_suffix(const mtpc_cache *cache, void **object, size_t *object_size,
+                                   char **message);
 
 #endif

@@ -4,6 +4,8 @@
 #define MTPC_COMPAT_H
 
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -17,6 +19,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/LTO/LTOBackend.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/IPO/FunctionImport.h"
 #if LLVM_VERSION_MAJOR >= 22
@@ -135,6 +138,18 @@ inline void stop_remarks(LLVMContext &context) {
 #else
   context.setLLVMRemarkStreamer(nullptr);
   context.setMainRemarkStreamer(nullptr);
+#endif
+}
+
+// The TargetOptions fields only one version has (22 moved the fast-math
+// ones into the IR's function attributes), for the partition cache's key.
+inline std::vector<std::pair<const char *, int>> version_target_options(const TargetOptions &o) {
+#if LLVM_VERSION_MAJOR >= 22
+  return {{"EmitCallGraphSection", o.EmitCallGraphSection},
+          {"EnableStaticDataPartitioning", o.EnableStaticDataPartitioning},
+          {"VerifyArgABICompliance", o.VerifyArgABICompliance}};
+#else
+  return {{"UnsafeFPMath", o.UnsafeFPMath}, {"ApproxFuncFPMath", o.ApproxFuncFPMath}};
 #endif
 }
 

@@ -189,13 +189,16 @@ static mtpc_status open_cache(session *s) {
   char *fingerprint = NULL;
   if (!s->o->cache_dir)
     return MTPC_OK;
-  if (mtpc_cache_fingerprint(s->o, &fingerprint))
+  if (mtpc_cache_fingerprint(s->o, s->settings, &fingerprint))
     return out_of_memory(s->r);
   int no_memory = 0;
   s->cache = mtpc_cache_open(s->o->cache_dir, fingerprint, s->o->fault_injection, &s->reporter,
                              &no_memory);
   free(fingerprint);
-  return no_memory ? out_of_memory(s->r) : MTPC_OK;
+  int objects = !mtpc_bridge_settings_describe(s->settings)->assembly && !s->o->emit_llvm;
+  if (no_memory || mtpc_cache_note_thin_suffix(s->cache, s->module, objects))
+    return out_of_memory(s->r);
+  return MTPC_OK;
 }
 
 static mtpc_status make_plan(session *s) {

@@ -1,5 +1,6 @@
 #include "objects.h"
 
+#include <deque>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "llvm/ObjCopy/ConfigManager.h"
 #include "llvm/ObjCopy/ObjCopy.h"
 #include "llvm/Object/Binary.h"
+#include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -64,6 +66,52 @@ extern "C" int mtpc_bridge_localize_symbols(const void *object, size_t size,
   Expected<std::unique_ptr<object::Binary>> binary = object::createBinary(input);
   if (!binary)
     return fail(binary.takeError(), message);
+  SmallVector<char, 0> bytes;
+  raw_svector_ostream out(bytes);
+  if (Error err = objcopy::executeObjcopyOnBinary(config, **binary, out))
+    return fail(std::move(err), message);
+  *result = mtpc_util::copy_bytes(StringRef(bytes.data(), bytes.size()), result_size);
+  if (!*result)
+    return mtpc_util::out_of_memory(message);
+  return 0;
+}
+
+static std::string replaced(StringRef name, StringRef from, StringRef to) {
+  std::string out;
+  for (size_t at; (at = name.find(from)) != StringRef::npos; name = name.drop_front(at + from.size()))
+    out += (name.take_front(at) + to).str();
+  return out + name.str();
+}
+
+extern "C" int mtpc_bridge_rename_in_names(const void *object, size_t size, const char *from,
+                                           const char *to, void **result, size_t *result_size,
+                                           char **message) {
+  MemoryBufferRef input(StringRef(static_cast<const char *>(object), size), "partition.o");
+  Expected<std::unique_ptr<object::Binary>> binary = object::createBinary(input);
+  if (!binary)
+    return fail(binary.takeError(), message);
+  auto *file = dyn_cast<object::ObjectFile>(binary->get());
+  if (!file)
+    return fail("not an object file", message);
+  objcopy::ConfigManager config;
+  objcopy::CommonConfig &common = config.Common;
+  std::deque<std::string> new_names; // the config holds StringRefs
+  for (const object::SymbolRef &symbol : file->symbols()) {
+    Expected<StringRef> name = symbol.getName();
+    if (!name)
+      return fail(name.takeError(), message);
+    if (name->contains(from))
+      common.SymbolsToRename[*name] = new_names.emplace_back(replaced(*name, from, to));
+  }
+  for (const object::SectionRef &section : file->sections()) {
+    Expected<StringRef> name = section.getName();
+    if (!name)
+      return fail(name.takeError(), message);
+    if (name->contains(from))
+      common.SectionsToRename.try_emplace(
+          *name, objcopy::SectionRename{*name, new_names.emplace_back(replaced(*name, from, to)),
+                                        std::nullopt});
+  }
   SmallVector<char, 0> bytes;
   raw_svector_ostream out(bytes);
   if (Error err = objcopy::executeObjcopyOnBinary(config, **binary, out))

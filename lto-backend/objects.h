@@ -20,6 +20,13 @@ int mtpc_bridge_localize_symbols(const void *object, size_t size, const char *co
                                  const char *const *new_names, size_t count, void **result,
                                  size_t *result_size, char **message);
 
+/* Replaces `from` by `to` in every symbol and section name of an object
+ * that contains it. The result is malloc'ed. 0 on success; else *message
+ * (NULL: out of memory). */
+int mtpc_bridge_rename_in_names(const void *object, size_t size, const char *from,
+                                const char *to, void **result, size_t *result_size,
+                                char **message);
+
 #ifdef __cplusplus
 }
 #endif

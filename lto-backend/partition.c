@@ -211,14 +211,21 @@ static int rebuild_used_list(partition_ctx *c, const char *name) {
 }
 
 /* What this partition neither owns nor references goes. A local that is still
- * used here was not exported by the plan: that is a planning error. */
+ * used here was not exported by the plan: that is a planning error. The
+ * module's declarations go when nothing here uses them, so that a partition
+ * does not change with a declaration only other code needs. */
 static int erase_absent(partition_ctx *c, char **message) {
   for (int pass = 0; pass < 2; pass++) {
     for (uint32_t i = 0; i < c->plan->node_count; i++) {
       const mtpc_plan_node *n = &c->plan->nodes[i];
       int appending = (n->flags & MTPC_N_APPENDING) != 0;
-      if (appending != (pass == 0) || (n->flags & (MTPC_N_USED_LIST | MTPC_N_DECLARATION_ONLY)))
+      if (appending != (pass == 0) || (n->flags & MTPC_N_USED_LIST))
         continue;
+      if (n->flags & MTPC_N_DECLARATION_ONLY) {
+        if (!mtpc_plan_has_declaration(c->plan, c->q, i))
+          mtpc_bridge_erase_if_unused(c->values[i]);
+        continue;
+      }
       if (present(c, i) || mtpc_plan_has_declaration(c->plan, c->q, i))
         continue;
       if (mtpc_bridge_erase_if_unused(c->values[i]))

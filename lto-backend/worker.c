@@ -292,9 +292,14 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   double loaded = mtpc_now_seconds();
 
   mtpc_cache_key key;
-  int hit = 0;
+  int hit = 0, renamed = 0;
   if (!failed && config->cache) {
-    hit = look_up(config, module, job, &key);
+    if (mtpc_cache_hide_thin_suffix(config->cache, module, &renamed)) {
+      job_out_of_memory(job);
+      hit = -1;
+    } else {
+      hit = look_up(config, module, job, &key);
+    }
     failed = hit < 0;
   }
   double optimized = loaded;
@@ -303,6 +308,14 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   if (!failed && !hit && config->cache)
     mtpc_cache_store(config->cache, &key, job->object, job->object_size, job->dwo,
                      job->dwo_size);
+  if (!failed && renamed &&
+      mtpc_cache_restore_thin_suffix(config->cache, &job->object, &job->object_size, &message)) {
+    failed = 1;
+    if (message)
+      fail_job(job, MTPC_JOB_FAILED, message, "renaming");
+    else
+      job_out_of_memory(job);
+  }
   double done = mtpc_now_seconds();
   job->stats.rss_bytes = mtpc_current_rss();
   job->stats.load_seconds = loaded - start;

@@ -7,8 +7,11 @@
  *              so code only one caller can reach stays with that caller; with
  *              a profile so does a unit whose calls nearly all come from one
  *              group
- *  4. assign:  groups, largest first, to partitions with room left, preferring
- *              the one they reference most, else the lightest
+ *  4. assign:  by default, groups in module order cut into content-defined
+ *              chunks (chunks.h), so that an edit moves no group but its
+ *              own and its neighbours'; with a requested count, groups
+ *              largest first to partitions with room left, preferring the
+ *              one they reference most, else the lightest
  *  5. copies:  small callees across a cut get available_externally copies
  *              (hot calls allow larger ones, cold calls none, as ThinLTO's
  *              importer has it); small ODR groups (inline functions, vtables)
@@ -24,6 +27,7 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "chunks.h"
 #include "scc.h"
 
 void mtpc_plan_options_init(mtpc_plan_options *o) {
@@ -31,13 +35,11 @@ void mtpc_plan_options_init(mtpc_plan_options *o) {
   o->import_instr_limit = MTPC_DEFAULT_IMPORT_LIMIT;
 }
 
-uint32_t mtpc_default_partition_count(uint64_t total_cost) {
-  uint64_t k = (total_cost + MTPC_COST_PER_PARTITION - 1) / MTPC_COST_PER_PARTITION;
-  if (k < 1)
-    k = 1;
-  if (k > MTPC_MAX_DEFAULT_PARTITIONS)
-    k = MTPC_MAX_DEFAULT_PARTITIONS;
-  return (uint32_t)k;
+uint64_t mtpc_partition_target(uint64_t total_cost) {
+  uint64_t target = MTPC_COST_PER_PARTITION;
+  while (total_cost > target * MTPC_MAX_DEFAULT_PARTITIONS)
+    target *= 2;
+  return target;
 }
 
 char *mtpc_promoted_name(const char *module_id, const char *base) {
@@ -123,6 +125,7 @@ typedef struct planner {
   uint32_t group_count;
   uint64_t *group_cost;
   uint8_t *group_pinned;
+  uint32_t *group_leader; /* the group's first node in module order */
   uint32_t *group_partition;
 } planner;
 
@@ -330,8 +333,11 @@ static void postorder_component(const wgraph *atoms, const uint32_t *scc, const 
 static uint64_t group_limit(const mtpc_plan_options *o, uint64_t total_cost) {
   if (o->partitions == MTPC_PLAN_FINEST || o->partitions == 1)
     return UINT64_MAX;
-  uint32_t k = o->partitions ? o->partitions : mtpc_default_partition_count(total_cost);
-  uint64_t limit = total_cost / k / 2;
+  /* By default a constant of the target, not of the module's cost, which
+   * every edit changes. */
+  if (o->partitions == 0)
+    return mtpc_partition_target(total_cost) / 2;
+  uint64_t limit = total_cost / o->partitions / 2;
   return limit ? limit : 1;
 }
 
@@ -533,13 +539,18 @@ static int find_groups(planner *p) {
 
   p->group_cost = mtpc_zalloc(p->group_count, sizeof(uint64_t));
   p->group_pinned = mtpc_zalloc(p->group_count, 1);
-  if (!p->group_cost || !p->group_pinned)
+  p->group_leader = mtpc_alloc(p->group_count, sizeof(uint32_t));
+  if (!p->group_cost || !p->group_pinned || !p->group_leader)
     return -1;
+  for (uint32_t grp = 0; grp < p->group_count; grp++)
+    p->group_leader[grp] = MTPC_NONE;
   for (uint32_t i = 0; i < g->node_count; i++) {
     uint32_t grp = p->plan->nodes[i].group =
         p->node_atom[i] == MTPC_NONE ? MTPC_NONE : p->unit_group[p->atom_unit[p->node_atom[i]]];
     if (grp == MTPC_NONE)
       continue;
+    if (p->group_leader[grp] == MTPC_NONE)
+      p->group_leader[grp] = i;
     p->group_cost[grp] += g->nodes[i].cost;
     if (g->nodes[i].flags & MTPC_N_PINNED_PRIMARY)
       p->group_pinned[grp] = 1;
@@ -570,13 +581,12 @@ static uint32_t choose_partition(const uint64_t *load, const uint64_t *affinity,
   return best != MTPC_NONE ? best : lightest;
 }
 
-static uint32_t partition_count(planner *p, uint64_t total_cost) {
+/* A requested count, at most one partition per group that costs anything. */
+static uint32_t partition_count(planner *p) {
   uint32_t costly_groups = 0;
   for (uint32_t grp = 0; grp < p->group_count; grp++)
     costly_groups += p->group_cost[grp] > 0;
   uint32_t k = p->o->partitions;
-  if (k == 0)
-    k = mtpc_default_partition_count(total_cost);
   if (k > costly_groups)
     k = costly_groups;
   return k ? k : 1;
@@ -615,8 +625,8 @@ static int group_adjacency(planner *p, wgraph *adjacency) {
   return failed;
 }
 
-static int assign_groups(planner *p, uint64_t total_cost) {
-  uint32_t k = p->plan->partition_count = partition_count(p, total_cost);
+static int assign_groups_by_cost(planner *p, uint64_t total_cost) {
+  uint32_t k = p->plan->partition_count = partition_count(p);
   int finest = p->o->partitions == MTPC_PLAN_FINEST;
   uint32_t groups = p->group_count;
   wgraph adjacency = {0};
@@ -666,6 +676,112 @@ out:
   free(order);
   wgraph_free(&adjacency);
   return failed || drop_empty_partitions(p) ? -1 : 0;
+}
+
+static int compare_groups_by_leader(const void *a, const void *b, void *leaders) {
+  const uint32_t *leader = leaders;
+  uint32_t x = leader[*(const uint32_t *)a], y = leader[*(const uint32_t *)b];
+  return (x > y) - (x < y);
+}
+
+/* The partition a group without cost goes to: the one it references most
+ * (of equal ones, the first), else the one of the costly group before it in
+ * module order. */
+static uint32_t place_costless(const planner *p, const wgraph *adjacency, uint32_t grp,
+                               uint64_t *affinity, uint32_t k, uint32_t fallback) {
+  memset(affinity, 0, k * sizeof(uint64_t));
+  for (uint32_t e = adjacency->offsets[grp]; e < adjacency->offsets[grp + 1]; e++) {
+    uint32_t q = p->group_partition[adjacency->targets[e]];
+    if (q != MTPC_NONE)
+      affinity[q] += adjacency->weights[e];
+  }
+  uint32_t best = MTPC_NONE;
+  for (uint32_t q = 0; q < k; q++)
+    if (affinity[q] > 0 && (best == MTPC_NONE || affinity[q] > affinity[best]))
+      best = q;
+  return best != MTPC_NONE ? best : fallback;
+}
+
+/* A name's hash without the suffix ThinLTO gives the locals it promotes
+ * (".llvm.<module hash>"), which changes with every edit of the module. */
+static uint64_t identity_hash(const char *name) {
+  size_t length = strlen(name), digits = 0;
+  while (digits < length && name[length - 1 - digits] >= '0' && name[length - 1 - digits] <= '9')
+    digits++;
+  if (digits > 0 && length - digits >= 6 && !memcmp(name + length - digits - 6, ".llvm.", 6))
+    length -= digits + 6;
+  return XXH64(name, length, 0);
+}
+
+/* By default: the costly groups in module order (of their first nodes), cut
+ * into content-defined chunks keyed by the first node's name, one partition
+ * each. The pinned groups join partition 0; groups without cost follow the
+ * code that references them. */
+static int assign_groups_stably(planner *p, uint64_t total_cost) {
+  uint32_t groups = p->group_count;
+  uint64_t target = mtpc_partition_target(total_cost);
+  wgraph adjacency = {0};
+  uint32_t *order = mtpc_alloc(groups, sizeof(uint32_t));
+  uint64_t *cost = mtpc_alloc(groups, sizeof(uint64_t));
+  uint64_t *hash = mtpc_alloc(groups, sizeof(uint64_t));
+  uint32_t *chunk = mtpc_alloc(groups, sizeof(uint32_t));
+  p->group_partition = mtpc_alloc(groups, sizeof(uint32_t));
+  uint64_t *affinity = NULL;
+  int failed = !order || !cost || !hash || !chunk || !p->group_partition ||
+               group_adjacency(p, &adjacency);
+  if (failed)
+    goto out;
+
+  for (uint32_t grp = 0; grp < groups; grp++)
+    order[grp] = grp;
+  qsort_r(order, groups, sizeof(uint32_t), compare_groups_by_leader, p->group_leader);
+  uint32_t costly = 0;
+  for (uint32_t i = 0; i < groups; i++) {
+    uint32_t grp = order[i];
+    if (p->group_pinned[grp] || p->group_cost[grp] == 0)
+      continue;
+    cost[costly] = p->group_cost[grp];
+    hash[costly++] = identity_hash(p->plan->nodes[p->group_leader[grp]].name);
+  }
+  uint32_t k = 1;
+  if (total_cost > target)
+    k = mtpc_chunk_sequence(cost, hash, costly, target, chunk);
+  else
+    memset(chunk, 0, costly * sizeof(uint32_t));
+  k = k ? k : 1;
+  affinity = mtpc_zalloc(k, sizeof(uint64_t));
+  if ((failed = !affinity))
+    goto out;
+  p->plan->partition_count = k;
+
+  costly = 0;
+  for (uint32_t i = 0; i < groups; i++) {
+    uint32_t grp = order[i];
+    int placed = !p->group_pinned[grp] && p->group_cost[grp] > 0;
+    p->group_partition[grp] = p->group_pinned[grp] ? 0 : placed ? chunk[costly++] : MTPC_NONE;
+  }
+  uint32_t previous = 0;
+  for (uint32_t i = 0; i < groups; i++) {
+    uint32_t grp = order[i];
+    if (p->group_partition[grp] == MTPC_NONE)
+      p->group_partition[grp] = place_costless(p, &adjacency, grp, affinity, k, previous);
+    else if (p->group_cost[grp] > 0)
+      previous = p->group_partition[grp];
+  }
+out:
+  free(affinity);
+  free(order);
+  free(cost);
+  free(hash);
+  free(chunk);
+  wgraph_free(&adjacency);
+  return failed || drop_empty_partitions(p) ? -1 : 0;
+}
+
+static int assign_groups(planner *p, uint64_t total_cost) {
+  if (p->o->partitions == 0)
+    return assign_groups_stably(p, total_cost);
+  return assign_groups_by_cost(p, total_cost);
 }
 
 static int importable_function(const mtpc_node *n) {
@@ -762,7 +878,8 @@ static int find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap)
 
 /* 6. exports: what a partition other than the owner names, through its own
  * code or a copy (a clone carries its own definition), or only through a
- * value profile (then the partition keeps a declaration of it). */
+ * value profile (then the partition keeps a declaration of it, as it keeps
+ * the module's own declarations that a value profile names). */
 static int find_exports(planner *p) {
   const mtpc_graph *g = p->g;
   mtpc_plan *plan = p->plan;
@@ -776,6 +893,9 @@ static int find_exports(planner *p) {
       for (uint32_t e = g->edge_offsets[u]; e < g->edge_offsets[u + 1]; e++) {
         uint32_t v = g->edge_targets[e];
         uint32_t owner = plan->nodes[v].owner;
+        if (owner == MTPC_NONE && g->edge_profile_refs[e] &&
+            (g->nodes[v].flags & MTPC_N_DECLARATION_ONLY))
+          mtpc_bitset_set(&plan->declarations, (size_t)q * plan->node_count + v);
         if (owner == MTPC_NONE || owner == q || mtpc_plan_has_clone(plan, q, v))
           continue;
         plan->nodes[v].exported = 1;
@@ -957,6 +1077,7 @@ mtpc_status mtpc_plan_build(const mtpc_graph *g, const mtpc_plan_options *o, mtp
   free(p.unit_group);
   free(p.group_cost);
   free(p.group_pinned);
+  free(p.group_leader);
   free(p.group_partition);
   return failed ? MTPC_ERR_NO_MEMORY : MTPC_OK;
 }

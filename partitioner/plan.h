@@ -11,8 +11,9 @@
 #include "support.h"
 
 #define MTPC_PLAN_FINEST UINT32_MAX
-/* Default partition count: one partition per this much cost, at most
- * MTPC_MAX_DEFAULT_PARTITIONS. */
+/* By default a partition costs about this much (the chunks' target), which
+ * doubles each time a module would need more than MTPC_MAX_DEFAULT_PARTITIONS
+ * of them. */
 #define MTPC_COST_PER_PARTITION 8000u
 #define MTPC_MAX_DEFAULT_PARTITIONS 32u
 #define MTPC_DEFAULT_IMPORT_LIMIT 30u
@@ -93,7 +94,8 @@ __attribute__((warn_unused_result)) mtpc_status mtpc_plan_build(const mtpc_graph
                                                                 mtpc_plan *plan);
 void mtpc_plan_free(mtpc_plan *plan);
 void mtpc_plan_print(const mtpc_plan *plan, FILE *out);
-uint32_t mtpc_default_partition_count(uint64_t total_cost);
+/* The cost a default partition aims at, for a module of total_cost. */
+uint64_t mtpc_partition_target(uint64_t total_cost);
 /* The lowest partition defining node i (its owner or one with a clone of it),
  * or MTPC_NONE. */
 uint32_t mtpc_plan_first_definer(const mtpc_plan *plan, uint32_t node);

@@ -49,10 +49,13 @@ static const char backend_usage[] =
     "  -j <n>                     Threads for a split module (default: all)\n"
     "  --threshold=<n>            Split modules of at least <n> IR instructions\n"
     "                             (default 20000; 0 splits every module)\n"
-    "  --partitions=<k>|max       As for 'mtpc compile'\n";
+    "  --partitions=<k>|max       As for 'mtpc compile'\n"
+    "  --cache-dir=<dir>          Keep partition objects in <dir> and reuse them when\n"
+    "                             a partition and its options are unchanged\n";
 
 typedef struct backend_cli {
   const char *input, *output, *index;
+  const char *cache_dir;
   const char *triple, *cpu;
   int function_sections, data_sections;
   int pic; /* -1: the module's */
@@ -151,6 +154,8 @@ static int parse_flag(backend_cli *b, const char *arg) {
     b->addrsig = arg[2] != 'n';
   else if ((v = prefixed(arg, "--threshold=")))
     b->threshold = cli_parse_unsigned(v, "--threshold");
+  else if ((v = prefixed(arg, "--cache-dir=")))
+    b->cache_dir = v;
   else if ((v = prefixed(arg, "--partitions=")))
     b->partitions = !strcmp(v, "max") ? MTPC_PARTITIONS_MAX : cli_parse_unsigned(v, "--partitions");
   else if ((v = prefixed(arg, "-j")) && *v)
@@ -293,6 +298,7 @@ static void fill_options(const backend_cli *b, mtpc_options *o) {
   o->llvm_options = b->llvm_args;
   o->llvm_option_count = b->llvm_arg_count;
   o->fault_injection = cli_fault_injection();
+  o->cache_dir = b->cache_dir;
 }
 
 static uint64_t instruction_count(LLVMModuleRef module) {

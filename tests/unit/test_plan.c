@@ -326,11 +326,13 @@ static void test_promoted_names(void) {
   free(d);
 }
 
-static void test_default_partition_count(void) {
-  CHECK_EQ_U(mtpc_default_partition_count(0), 1);
-  CHECK_EQ_U(mtpc_default_partition_count(MTPC_COST_PER_PARTITION), 1);
-  CHECK_EQ_U(mtpc_default_partition_count(MTPC_COST_PER_PARTITION + 1), 2);
-  CHECK_EQ_U(mtpc_default_partition_count(UINT64_C(1) << 40), MTPC_MAX_DEFAULT_PARTITIONS);
+static void test_partition_target(void) {
+  const uint64_t per = MTPC_COST_PER_PARTITION, most = MTPC_MAX_DEFAULT_PARTITIONS;
+  CHECK_EQ_U(mtpc_partition_target(0), per);
+  CHECK_EQ_U(mtpc_partition_target(per * most), per);
+  CHECK_EQ_U(mtpc_partition_target(per * most + 1), 2 * per);
+  uint64_t huge = UINT64_C(1) << 40, target = mtpc_partition_target(huge);
+  CHECK(target * most >= huge && target / 2 * most < huge && target % per == 0);
 }
 
 int main(void) {
@@ -343,6 +345,6 @@ int main(void) {
   test_oversize_scc_is_split();
   test_finest_and_single();
   test_promoted_names();
-  test_default_partition_count();
+  test_partition_target();
   CHECK_SUMMARY();
 }

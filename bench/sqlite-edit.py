@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Edits of sqlite3.c for the incremental-build tests and benchmark.
+
+Every edit keeps the file's line count, because sqlite3.c puts __LINE__ into
+the code of many functions (SQLITE_CORRUPT_BKPT): a shifted line would
+change functions the edit never touched.
+
+  sqlite-edit.py functions SQLITE3_C            name, brace line, size (-O0 IR)
+  sqlite-edit.py pick SQLITE3_C --seed S --count N
+                                                N functions of all sizes
+  sqlite-edit.py apply SQLITE3_C OUT EDIT...    writes the edited file
+
+An EDIT is one of
+  body:NAME      a statement added at the top of NAME's body
+  grow:NAME      as many instructions added to NAME as it has (-O0 IR)
+  add:NAME       a new external function, on the line that closes NAME,
+                 and a call to it at the top of NAME's body
+  delete:NAME    NAME's lines blanked (NAME must be unused)
+  init:NAME      the number initializing global NAME (on its line) changed
+  field:STRUCT   a field added at the end of struct STRUCT
+"""
+import argparse
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+SUBPROGRAM = re.compile(
+    r'^(!\d+) = distinct !DISubprogram\(name: "([^"]+)".*?line: (\d+),.*?scopeLine: (\d+),'
+    r'.*spFlags: [^,]*DISPFlagDefinition')
+DEFINE = re.compile(r'^define .*@("?[^(" ]+"?)\(.*!dbg (!\d+)')
+
+
+def functions(source):
+    """{name: (first line, brace line, -O0 instruction count)} of source's
+    definitions, from clang's debug info (1-based lines)."""
+    with tempfile.NamedTemporaryFile(suffix=".ll") as ir:
+        subprocess.run(["clang-19", "-O0", "-g", "-S", "-emit-llvm", source, "-o", ir.name],
+                       check=True, stderr=subprocess.DEVNULL)
+        lines = open(ir.name).read().splitlines()
+    subprograms = {}
+    for line in lines:
+        m = SUBPROGRAM.match(line)
+        if m:
+            subprograms[m.group(1)] = (m.group(2), int(m.group(3)), int(m.group(4)))
+    found, current, size = {}, None, 0
+    for line in lines:
+        m = DEFINE.match(line)
+        if m and m.group(2) in subprograms:
+            current, size = subprograms[m.group(2)], 0
+        elif current and line == "}":
+            found[current[0]] = (current[1], current[2], size)
+            current = None
+        elif current and line.startswith("  ") and not line.startswith("  call void @llvm.dbg"):
+            size += 1
+    return found
+
+
+def pick(found, seed, count):
+    """count functions spread over all sizes: one from each of count size
+    bands, by a seeded choice."""
+    ranked = sorted(found, key=lambda name: (found[name][2], name))
+    rng = random.Random(seed)
+    chosen = []
+    for band in range(count):
+        lo = band * len(ranked) // count
+        hi = max(lo + 1, (band + 1) * len(ranked) // count)
+        chosen.append(ranked[rng.randrange(lo, hi)])
+    return chosen
+
+
+def open_brace_column(text, line_index):
+    column = text[line_index].find("{")
+    if column < 0:
+        sys.exit(f"sqlite-edit: no '{{' on line {line_index + 1}")
+    return column
+
+
+def closing_line(text, brace_line):
+    """The index of the line with the brace that closes the one opened on
+    brace_line (sqlite3.c keeps braces out of strings in function bodies
+    often enough; the edits check the result compiles)."""
+    depth = 0
+    for index in range(brace_line, len(text)):
+        for char in text[index]:
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+                if depth == 0:
+                    return index
+    sys.exit("sqlite-edit: unbalanced braces")
+
+
+def insert_after_brace(text, line_index, code):
+    column = open_brace_column(text, line_index)
+    row = text[line_index]
+    text[line_index] = row[:column + 1] + " " + code + " " + row[column + 1:]
+
+
+def apply(text, found, edit, serial):
+    kind, _, name = edit.partition(":")
+    var = f"mtpc_edit_{serial}"
+    if kind in ("body", "grow", "add", "delete"):
+        if name not in found:
+            sys.exit(f"sqlite-edit: no function '{name}'")
+        first, brace, size = found[name]
+    if kind == "body":
+        insert_after_brace(text, brace - 1, f"{{ static volatile int {var}; {var}++; }}")
+    elif kind == "grow":
+        adds = " ".join(f"{var}++;" for _ in range(max(1, size // 3)))
+        insert_after_brace(text, brace - 1, f"{{ static volatile int {var}; {adds} }}")
+    elif kind == "add":
+        # Called from NAME, so that the link keeps it.
+        end = closing_line(text, brace - 1)
+        insert_after_brace(text, brace - 1, f"{{ int sqlite3_{var}(int); static volatile int "
+                           f"{var}; {var} = sqlite3_{var}({var}); }}")
+        text[end] += (f" __attribute__((noinline)) int sqlite3_{var}(int x)"
+                      f" {{ return x * 7 + 3; }}")
+    elif kind == "delete":
+        end = closing_line(text, brace - 1)
+        for index in range(first - 1, end + 1):
+            text[index] = ""
+    elif kind == "init":
+        declaration = re.compile(r"^[A-Za-z].*\b" + re.escape(name) + r"\b[^;(]*= *(0x[0-9a-fA-F]+|\d+)")
+        for index, row in enumerate(text):
+            m = declaration.match(row)
+            if m:
+                text[index] = row[:m.start(1)] + f"({m.group(1)}+1)" + row[m.end(1):]
+                return
+        sys.exit(f"sqlite-edit: no number initializes '{name}' on its declaration's line")
+    elif kind == "field":
+        for index, row in enumerate(text):
+            if row.startswith(f"struct {name} {{"):
+                end = closing_line(text, index)
+                text[end] = f"  int {var};" + text[end]
+                return
+        sys.exit(f"sqlite-edit: no struct '{name}'")
+    else:
+        sys.exit(f"sqlite-edit: unknown edit '{edit}'")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("functions").add_argument("source")
+    p = sub.add_parser("pick")
+    p.add_argument("source")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--count", type=int, default=20)
+    a = sub.add_parser("apply")
+    a.add_argument("source")
+    a.add_argument("output")
+    a.add_argument("edits", nargs="+")
+    args = parser.parse_args()
+
+    found = functions(args.source)
+    if args.command == "functions":
+        for name in sorted(found, key=lambda n: found[n][2]):
+            print(name, found[name][1], found[name][2])
+    elif args.command == "pick":
+        print("\n".join(pick(found, args.seed, args.count)))
+    else:
+        text = open(args.source).read().split("\n")
+        lines = len(text)
+        for serial, edit in enumerate(args.edits):
+            apply(text, found, edit, serial)
+        assert len(text) == lines
+        open(args.output, "w").write("\n".join(text))
+
+
+if __name__ == "__main__":
+    main()

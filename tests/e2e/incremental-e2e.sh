@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Incremental relinks with the partition cache (ld.lld --thinlto-cache-dir):
+# scripted edits of sqlite3.c (bench/sqlite-edit.py), each relinked against a
+# copy of the warm cache of the build before it. Each relink must
+#  - recompile at most the partitions the edit touches (a count per edit;
+#    the struct field, which touches many functions, is only reported),
+#  - be byte-identical to a link from an empty cache,
+#  - run the shell's queries as the unedited build does.
+# Then: two links sharing one empty cache at once, and corrupt entries.
+#
+#   tests/e2e/incremental-e2e.sh BUILD_DIR WORK_DIR
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+lld=$build/bin/ld.lld
+[ -x "$lld" ] || { echo "no $lld: run lld-patches/build-lld.sh" >&2; exit 1; }
+src=$("$root/scripts/fetch-inputs.sh" sqlite)
+edit=$root/bench/sqlite-edit.py
+mkdir -p s && cp "$src/sqlite3.h" s/
+clang-19 -O2 -flto=thin -c "$src/shell.c" -I"$src" -o shell.o
+
+# bitcode EDIT...: s/sqlite3.o from sqlite3.c with the edits (none: as is),
+# always at the same path, as a rebuild writes it.
+bitcode() {
+  if [ $# -gt 0 ]; then
+    python3 "$edit" apply "$src/sqlite3.c" s/sqlite3.c "$@"
+  else
+    cp "$src/sqlite3.c" s/sqlite3.c
+  fi
+  (cd s && clang-19 -O2 -flto=thin -c sqlite3.c -o sqlite3.o)
+}
+
+# link CACHE OUTPUT [STATS]: the shell, with every module over 20000
+# instructions split.
+link() {
+  clang-19 -flto=thin -fuse-ld=lld --ld-path="$lld" shell.o s/sqlite3.o -o "$2" \
+    -Wl,--thinlto-jobs=2,--thinlto-mtpc-jobs=2,--thinlto-cache-dir="$1" \
+    -Wl,--thinlto-mtpc-stats="${3:-stats.txt}" -lm -lpthread -ldl
+}
+
+# What the partition cache of sqlite3.o's module says: "hits misses".
+cache_counts() {
+  awk '/^mtpc: .*sqlite3.o:/ {m = 1; next} /^mtpc: / {m = 0}
+       m && /partition cache:/ {print $3, $5}' "${1:-stats.txt}"
+}
+
+queries() { "./$1" :memory: < "$here/sqlite-queries.sql" > "$1.out" 2>&1; }
+
+bitcode
+link base shell-base
+queries shell-base
+
+# relink FROM NAME LIMIT EDIT...: the edited build relinked from a copy of
+# cache FROM; at most LIMIT partitions recompiled ("-": only reported).
+relink() {
+  local from=$1 name=$2 limit=$3
+  shift 3
+  bitcode "$@"
+  rm -rf warm cold && cp -r "$from" warm
+  link warm shell-warm
+  local misses
+  misses=$(cache_counts | cut -d' ' -f2)
+  echo "$name: $misses partitions recompiled of $(($(cache_counts | tr ' ' '+')))"
+  [ "$limit" = - ] || [ "$misses" -le "$limit" ] || {
+    echo "$name: more than $limit partitions recompiled" >&2
+    exit 1
+  }
+  link cold shell-cold
+  cmp shell-warm shell-cold
+  queries shell-warm
+  diff -u shell-base.out shell-warm.out
+}
+
+relink base "small function's body" 2 body:jsonAppendRaw
+relink base "large function doubled" 2 grow:sqlite3VdbeExec
+relink base "function added" 2 add:backupOnePage
+cp -r cold added
+relink added "function deleted" 2
+relink base "global's initializer" 2 init:sqlite3PendingByte
+relink base "struct field added" - field:sqlite3_value
+
+# Two links at once into one empty cache: the same executable as alone.
+bitcode
+rm -rf shared
+link shared shell-p1 p1.txt &
+link shared shell-p2 p2.txt
+wait $!
+cmp shell-p1 shell-base
+cmp shell-p2 shell-base
+echo "two links sharing one cache: both identical"
+
+# Corrupt entries: each is a miss, compiled and written again.
+bitcode body:jsonAppendRaw
+rm -rf corrupt && cp -r base corrupt
+entries=(corrupt/llvmcache-mtpc-*)
+[ "${#entries[@]}" -gt 2 ]
+head -c 100 "${entries[0]}" > cut && mv cut "${entries[0]}"
+for f in "${entries[@]:1}"; do
+  printf 'X' | dd of="$f" bs=1 seek=40 conv=notrunc 2>/dev/null
+done
+link corrupt shell-corrupt
+[ "$(cache_counts | cut -d' ' -f1)" = 0 ]
+link cold-again shell-cold-again
+cmp shell-corrupt shell-cold-again
+[ "$(stat -c %s "${entries[0]}")" -gt 100 ] # written again
+echo "corrupt entries: recompiled and rewritten, output unchanged"
+echo "incremental e2e: all checks passed"
