@@ -4,6 +4,7 @@
 #define MTPC_COMPAT_H
 
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -141,15 +142,20 @@ inline void stop_remarks(LLVMContext &context) {
 #endif
 }
 
-// The TargetOptions fields only one version has (22 moved the fast-math
-// ones into the IR's function attributes), for the partition cache's key.
-inline std::vector<std::pair<const char *, int>> version_target_options(const TargetOptions &o) {
+// The TargetOptions fields only one version has (22 moved the fast-math and
+// denormal ones into the IR's function attributes), for the partition
+// cache's key.
+inline std::vector<std::pair<const char *, std::string>>
+version_target_options(const TargetOptions &o) {
 #if LLVM_VERSION_MAJOR >= 22
-  return {{"EmitCallGraphSection", o.EmitCallGraphSection},
-          {"EnableStaticDataPartitioning", o.EnableStaticDataPartitioning},
-          {"VerifyArgABICompliance", o.VerifyArgABICompliance}};
+  return {{"EmitCallGraphSection", std::to_string(o.EmitCallGraphSection)},
+          {"EnableStaticDataPartitioning", std::to_string(o.EnableStaticDataPartitioning)},
+          {"VerifyArgABICompliance", std::to_string(o.VerifyArgABICompliance)}};
 #else
-  return {{"UnsafeFPMath", o.UnsafeFPMath}, {"ApproxFuncFPMath", o.ApproxFuncFPMath}};
+  return {{"UnsafeFPMath", std::to_string(o.UnsafeFPMath)},
+          {"ApproxFuncFPMath", std::to_string(o.ApproxFuncFPMath)},
+          {"FPDenormalMode", o.getRawFPDenormalMode().str()},
+          {"FP32DenormalMode", o.getRawFP32DenormalMode().str()}};
 #endif
 }
 

@@ -103,8 +103,6 @@ void describe_target_options(description &d, const TargetOptions &o) {
   d.field("EABIVersion", static_cast<int>(o.EABIVersion));
   d.field("DebuggerTuning", static_cast<int>(o.DebuggerTuning));
   d.field("ExceptionModel", static_cast<int>(o.ExceptionModel));
-  d.field("FPDenormalMode", o.getRawFPDenormalMode().str());
-  d.field("FP32DenormalMode", o.getRawFP32DenormalMode().str());
   d.field("LoopAlignment", o.LoopAlignment);
   d.field("StackUsageOutput", o.StackUsageOutput);
   d.field("ObjectFilenameForDebug", o.ObjectFilenameForDebug);
