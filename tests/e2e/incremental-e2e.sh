@@ -6,7 +6,8 @@
 #    the struct field, which touches many functions, is only reported),
 #  - be byte-identical to a link from an empty cache,
 #  - run the shell's queries as the unedited build does.
-# Then: two links sharing one empty cache at once, and corrupt entries.
+# Then: two links sharing one empty cache at once, corrupt entries, and
+# --thinlto-cache-policy pruning the partitions' entries.
 #
 #   tests/e2e/incremental-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
@@ -103,4 +104,12 @@ link cold-again shell-cold-again
 cmp shell-corrupt shell-cold-again
 [ "$(stat -c %s "${entries[0]}")" -gt 100 ] # written again
 echo "corrupt entries: recompiled and rewritten, output unchanged"
+# --thinlto-cache-policy prunes the partitions' entries with lld's own.
+rm -rf prune && cp -r base prune
+[ "$(ls prune | grep -c '^llvmcache-mtpc-')" -gt 5 ]
+clang-19 -flto=thin -fuse-ld=lld --ld-path="$lld" shell.o s/sqlite3.o -o shell-pruned \
+  -Wl,--thinlto-mtpc-jobs=2,--thinlto-cache-dir=prune \
+  -Wl,--thinlto-cache-policy=prune_interval=0s:cache_size_files=5 -lm -lpthread -ldl
+[ "$(ls prune | grep -vc '^llvmcache.timestamp$')" -le 5 ]
+echo "cache policy: partition entries pruned"
 echo "incremental e2e: all checks passed"
