@@ -22,14 +22,7 @@ mkdir -p src && cp "$src/sqlite3.h" src/
 [ -f shell.o ] || clang-19 -O2 -flto=thin -c "$src/shell.c" -I"$src" -o shell.o
 
 # bitcode EDIT...: src/sqlite3.o from sqlite3.c with the edits (none: as is).
-bitcode() {
-  if [ $# -gt 0 ]; then
-    python3 "$edit" apply "$src/sqlite3.c" src/sqlite3.c "$@"
-  else
-    cp "$src/sqlite3.c" src/sqlite3.c
-  fi
-  (cd src && clang-19 -O2 -flto=thin -c sqlite3.c -o sqlite3.o)
-}
+bitcode() { python3 "$edit" build "$src/sqlite3.c" src "$@"; }
 
 # link NAME LD CACHE OUTPUT [flags]: the shell linked with CACHE, into NAME.stats.
 link() {

@@ -9,6 +9,10 @@ change functions the edit never touched.
   sqlite-edit.py pick SQLITE3_C --seed S --count N
                                                 N functions of all sizes
   sqlite-edit.py apply SQLITE3_C OUT EDIT...    writes the edited file
+  sqlite-edit.py build SQLITE3_C DIR [EDIT...]  DIR/sqlite3.c, edited, compiled
+                                                to DIR/sqlite3.o (clang-19 -O2
+                                                -flto=thin, in DIR, as a rebuild
+                                                at the same path)
 
 An EDIT is one of
   body:NAME      a statement added at the top of NAME's body
@@ -153,9 +157,13 @@ def main():
     a.add_argument("source")
     a.add_argument("output")
     a.add_argument("edits", nargs="+")
+    b = sub.add_parser("build")
+    b.add_argument("source")
+    b.add_argument("directory")
+    b.add_argument("edits", nargs="*")
     args = parser.parse_args()
 
-    found = functions(args.source)
+    found = functions(args.source) if args.command != "build" or args.edits else {}
     if args.command == "functions":
         for name in sorted(found, key=lambda n: found[n][2]):
             print(name, found[name][1], found[name][2])
@@ -167,7 +175,11 @@ def main():
         for serial, edit in enumerate(args.edits):
             apply(text, found, edit, serial)
         assert len(text) == lines
-        open(args.output, "w").write("\n".join(text))
+        output = args.output if args.command == "apply" else f"{args.directory}/sqlite3.c"
+        open(output, "w").write("\n".join(text))
+        if args.command == "build":
+            subprocess.run(["clang-19", "-O2", "-flto=thin", "-c", "sqlite3.c", "-o", "sqlite3.o"],
+                           cwd=args.directory, check=True)
 
 
 if __name__ == "__main__":

@@ -263,16 +263,6 @@ int mtpc_cache_fingerprint(const mtpc_options *o, const mtpc_bridge_settings *se
   return 0;
 }
 
-/* Where name ends in ".llvm.<digits>", or NULL. */
-static const char *thin_suffix_of(const char *name, size_t length) {
-  size_t digits = 0;
-  while (digits < length && name[length - 1 - digits] >= '0' && name[length - 1 - digits] <= '9')
-    digits++;
-  if (digits == 0 || length - digits < 6 || memcmp(name + length - digits - 6, ".llvm.", 6) != 0)
-    return NULL;
-  return name + length - digits - 6;
-}
-
 static const struct {
   LLVMValueRef (*first)(LLVMModuleRef);
   LLVMValueRef (*next)(LLVMValueRef);
@@ -290,9 +280,9 @@ int mtpc_cache_note_thin_suffix(mtpc_cache *cache, LLVMModuleRef module, int ren
         continue;
       size_t length = 0;
       const char *name = LLVMGetValueName2(v, &length);
-      const char *suffix = thin_suffix_of(name, length);
+      size_t suffix = mtpc_thin_suffix_length(name, length);
       if (suffix)
-        return !(cache->thin_suffix = mtpc_strndup(suffix, (size_t)(name + length - suffix)));
+        return !(cache->thin_suffix = mtpc_strndup(name + length - suffix, suffix));
     }
   }
   return 0;

@@ -44,6 +44,19 @@ extern "C" int mtpc_bridge_link_relocatable(const char *const *inputs, size_t in
   return fail(text, message);
 }
 
+// ObjCopy with `config` on `binary`, the result malloc'ed.
+static int run_objcopy(const objcopy::ConfigManager &config, object::Binary &binary,
+                       void **result, size_t *result_size, char **message) {
+  SmallVector<char, 0> bytes;
+  raw_svector_ostream out(bytes);
+  if (Error err = objcopy::executeObjcopyOnBinary(config, binary, out))
+    return fail(std::move(err), message);
+  *result = mtpc_util::copy_bytes(StringRef(bytes.data(), bytes.size()), result_size);
+  if (!*result)
+    return mtpc_util::out_of_memory(message);
+  return 0;
+}
+
 extern "C" int mtpc_bridge_localize_symbols(const void *object, size_t size,
                                             const char *const *names,
                                             const char *const *new_names, size_t count,
@@ -66,14 +79,7 @@ extern "C" int mtpc_bridge_localize_symbols(const void *object, size_t size,
   Expected<std::unique_ptr<object::Binary>> binary = object::createBinary(input);
   if (!binary)
     return fail(binary.takeError(), message);
-  SmallVector<char, 0> bytes;
-  raw_svector_ostream out(bytes);
-  if (Error err = objcopy::executeObjcopyOnBinary(config, **binary, out))
-    return fail(std::move(err), message);
-  *result = mtpc_util::copy_bytes(StringRef(bytes.data(), bytes.size()), result_size);
-  if (!*result)
-    return mtpc_util::out_of_memory(message);
-  return 0;
+  return run_objcopy(config, **binary, result, result_size, message);
 }
 
 static std::string replaced(StringRef name, StringRef from, StringRef to) {
@@ -112,12 +118,5 @@ extern "C" int mtpc_bridge_rename_in_names(const void *object, size_t size, cons
           *name, objcopy::SectionRename{*name, new_names.emplace_back(replaced(*name, from, to)),
                                         std::nullopt});
   }
-  SmallVector<char, 0> bytes;
-  raw_svector_ostream out(bytes);
-  if (Error err = objcopy::executeObjcopyOnBinary(config, **binary, out))
-    return fail(std::move(err), message);
-  *result = mtpc_util::copy_bytes(StringRef(bytes.data(), bytes.size()), result_size);
-  if (!*result)
-    return mtpc_util::out_of_memory(message);
-  return 0;
+  return run_objcopy(config, **binary, result, result_size, message);
 }

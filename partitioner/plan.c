@@ -566,6 +566,19 @@ static int compare_groups_by_cost(const void *a, const void *b, void *costs) {
   return x < y ? -1 : (x > y);
 }
 
+/* The groups in the order `compare` gives them by `keys`; NULL when memory
+ * runs out. */
+static uint32_t *sorted_groups(const planner *p,
+                               int (*compare)(const void *, const void *, void *), void *keys) {
+  uint32_t *order = mtpc_alloc(p->group_count, sizeof(uint32_t));
+  if (!order)
+    return NULL;
+  for (uint32_t grp = 0; grp < p->group_count; grp++)
+    order[grp] = grp;
+  qsort_r(order, p->group_count, sizeof(uint32_t), compare, keys);
+  return order;
+}
+
 static uint32_t choose_partition(const uint64_t *load, const uint64_t *affinity, uint32_t k,
                                  uint64_t cost, uint64_t capacity) {
   uint32_t best = MTPC_NONE, lightest = 0;
@@ -630,7 +643,7 @@ static int assign_groups_by_cost(planner *p, uint64_t total_cost) {
   int finest = p->o->partitions == MTPC_PLAN_FINEST;
   uint32_t groups = p->group_count;
   wgraph adjacency = {0};
-  uint32_t *order = mtpc_alloc(groups, sizeof(uint32_t));
+  uint32_t *order = sorted_groups(p, compare_groups_by_cost, p->group_cost);
   uint64_t *load = mtpc_zalloc(k, sizeof(uint64_t));
   uint64_t *affinity = mtpc_zalloc(k, sizeof(uint64_t));
   p->group_partition = mtpc_alloc(groups, sizeof(uint32_t));
@@ -639,9 +652,6 @@ static int assign_groups_by_cost(planner *p, uint64_t total_cost) {
   if (failed)
     goto out;
 
-  for (uint32_t grp = 0; grp < groups; grp++)
-    order[grp] = grp;
-  qsort_r(order, groups, sizeof(uint32_t), compare_groups_by_cost, p->group_cost);
   for (uint32_t grp = 0; grp < groups; grp++)
     p->group_partition[grp] = p->group_pinned[grp] ? 0 : MTPC_NONE;
   for (uint32_t grp = 0; grp < groups; grp++)
@@ -705,12 +715,8 @@ static uint32_t place_costless(const planner *p, const wgraph *adjacency, uint32
 /* A name's hash without the suffix ThinLTO gives the locals it promotes
  * (".llvm.<module hash>"), which changes with every edit of the module. */
 static uint64_t identity_hash(const char *name) {
-  size_t length = strlen(name), digits = 0;
-  while (digits < length && name[length - 1 - digits] >= '0' && name[length - 1 - digits] <= '9')
-    digits++;
-  if (digits > 0 && length - digits >= 6 && !memcmp(name + length - digits - 6, ".llvm.", 6))
-    length -= digits + 6;
-  return XXH64(name, length, 0);
+  size_t length = strlen(name);
+  return XXH64(name, length - mtpc_thin_suffix_length(name, length), 0);
 }
 
 /* By default: the costly groups in module order (of their first nodes), cut
@@ -721,7 +727,7 @@ static int assign_groups_stably(planner *p, uint64_t total_cost) {
   uint32_t groups = p->group_count;
   uint64_t target = mtpc_partition_target(total_cost);
   wgraph adjacency = {0};
-  uint32_t *order = mtpc_alloc(groups, sizeof(uint32_t));
+  uint32_t *order = sorted_groups(p, compare_groups_by_leader, p->group_leader);
   uint64_t *cost = mtpc_alloc(groups, sizeof(uint64_t));
   uint64_t *hash = mtpc_alloc(groups, sizeof(uint64_t));
   uint32_t *chunk = mtpc_alloc(groups, sizeof(uint32_t));
@@ -732,9 +738,6 @@ static int assign_groups_stably(planner *p, uint64_t total_cost) {
   if (failed)
     goto out;
 
-  for (uint32_t grp = 0; grp < groups; grp++)
-    order[grp] = grp;
-  qsort_r(order, groups, sizeof(uint32_t), compare_groups_by_leader, p->group_leader);
   uint32_t costly = 0;
   for (uint32_t i = 0; i < groups; i++) {
     uint32_t grp = order[i];

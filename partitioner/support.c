@@ -284,3 +284,12 @@ uint64_t mtpc_peak_rss(void) {
     return 0;
   return (uint64_t)ru.ru_maxrss * 1024;
 }
+
+size_t mtpc_thin_suffix_length(const char *name, size_t length) {
+  size_t digits = 0;
+  while (digits < length && name[length - 1 - digits] >= '0' && name[length - 1 - digits] <= '9')
+    digits++;
+  if (digits == 0 || length - digits < 6 || memcmp(name + length - digits - 6, ".llvm.", 6) != 0)
+    return 0;
+  return digits + 6;
+}

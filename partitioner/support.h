@@ -87,4 +87,8 @@ double mtpc_now_seconds(void);
 uint64_t mtpc_current_rss(void);
 uint64_t mtpc_peak_rss(void);
 
+/* The length of the suffix ThinLTO gives the locals it promotes,
+ * ".llvm.<module hash>" in decimal, at the end of name; 0 when there is none. */
+size_t mtpc_thin_suffix_length(const char *name, size_t length);
+
 #endif

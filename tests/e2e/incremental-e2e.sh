@@ -21,14 +21,7 @@ clang-19 -O2 -flto=thin -c "$src/shell.c" -I"$src" -o shell.o
 
 # bitcode EDIT...: s/sqlite3.o from sqlite3.c with the edits (none: as is),
 # always at the same path, as a rebuild writes it.
-bitcode() {
-  if [ $# -gt 0 ]; then
-    python3 "$edit" apply "$src/sqlite3.c" s/sqlite3.c "$@"
-  else
-    cp "$src/sqlite3.c" s/sqlite3.c
-  fi
-  (cd s && clang-19 -O2 -flto=thin -c sqlite3.c -o sqlite3.o)
-}
+bitcode() { python3 "$edit" build "$src/sqlite3.c" s "$@"; }
 
 # link CACHE OUTPUT [STATS]: the shell, with every module over 20000
 # instructions split.
