@@ -57,6 +57,31 @@ static int run_objcopy(const objcopy::ConfigManager &config, object::Binary &bin
   return 0;
 }
 
+// Sections named after a promoted symbol (.text.<name> with
+// -ffunction-sections) take the symbol's original name back, as a serial
+// compile names them.
+static Error rename_sections_of(object::Binary &binary, objcopy::CommonConfig &common,
+                                std::deque<std::string> &storage) {
+  auto *file = dyn_cast<object::ObjectFile>(&binary);
+  if (!file)
+    return Error::success();
+  for (const object::SectionRef &section : file->sections()) {
+    Expected<StringRef> name = section.getName();
+    if (!name)
+      return name.takeError();
+    for (size_t dot = name->find('.', 1); dot != StringRef::npos; dot = name->find('.', dot + 1)) {
+      auto renamed = common.SymbolsToRename.find(name->drop_front(dot + 1));
+      if (renamed == common.SymbolsToRename.end())
+        continue;
+      std::string to = (name->take_front(dot + 1) + renamed->getValue()).str();
+      common.SectionsToRename.try_emplace(
+          *name, objcopy::SectionRename{*name, storage.emplace_back(std::move(to)), std::nullopt});
+      break;
+    }
+  }
+  return Error::success();
+}
+
 extern "C" int mtpc_bridge_localize_symbols(const void *object, size_t size,
                                             const char *const *names,
                                             const char *const *new_names, size_t count,
@@ -79,6 +104,9 @@ extern "C" int mtpc_bridge_localize_symbols(const void *object, size_t size,
   Expected<std::unique_ptr<object::Binary>> binary = object::createBinary(input);
   if (!binary)
     return fail(binary.takeError(), message);
+  std::deque<std::string> section_names; // the config holds StringRefs
+  if (Error err = rename_sections_of(**binary, common, section_names))
+    return fail(std::move(err), message);
   return run_objcopy(config, **binary, result, result_size, message);
 }
 

@@ -12,13 +12,15 @@ static const char usage_text[] =
     "       mtpc plan <input.bc> [options]\n"
     "       mtpc backend -fthinlto-index=<index> <input.o> -o <output.o> [clang options]\n"
     "       mtpc distribute [-j <n>] <job-file.json>\n"
+    "       mtpc cc [options] <compiler> <compiler arguments...>\n"
     "\n"
     "compile splits the module along its call graph, optimizes and code-generates\n"
     "the parts in parallel, and writes one relocatable ELF object with the symbols\n"
     "of a serial compile. plan prints the partition plan instead. backend is a\n"
     "distributed ThinLTO backend job (see 'mtpc backend --help'); distribute runs\n"
-    "LLVM 22 lld's DTLTO jobs (see 'mtpc distribute --help'). Under make -jN,\n"
-    "compile and backend take their threads from make's jobserver.\n"
+    "LLVM 22 lld's DTLTO jobs (see 'mtpc distribute --help'); cc is a compiler\n"
+    "launcher that splits large clang -c compiles (see 'mtpc cc --help'). Under\n"
+    "make -jN, compile, backend and cc take their threads from make's jobserver.\n"
     "\n"
     "OPTIONS:\n"
     "  -o <file>                  Output object (compile)\n"
@@ -76,6 +78,9 @@ static const char usage_text[] =
     "Exit status: 0 on success, 1 on error, 2 on a command-line error.\n";
 
 int main(int argc, char **argv) {
+  const char *program = strrchr(argv[0], '/');
+  if (!strcmp(program ? program + 1 : argv[0], "mtpc-cc"))
+    return cli_cc(argc, argv);
   if (argc < 2) {
     fputs(usage_text, stderr);
     return 2;
@@ -91,6 +96,8 @@ int main(int argc, char **argv) {
   }
   if (!strcmp(command, "backend"))
     return cli_backend(argc - 1, argv + 1);
+  if (!strcmp(command, "cc"))
+    return cli_cc(argc - 1, argv + 1);
   if (!strcmp(command, "distribute"))
     return cli_distribute(argc - 1, argv + 1);
   if (strcmp(command, "compile") != 0 && strcmp(command, "plan") != 0) {

@@ -1,0 +1,384 @@
+/* Which compiles `mtpc cc` splits. Two looks at the command line:
+ *
+ *  1. the driver's arguments, before anything runs: only a clang -c compile
+ *     of one C or C++ source at -O1 or above, writing an object file, is a
+ *     candidate; everything else passes straight through;
+ *  2. the -cc1 job clang's driver makes of it (`clang -###`): every argument
+ *     must be one mtpc knows, either because it only concerns the front end
+ *     (whose output mtpc uses as it is) or because mtpc gives code
+ *     generation the same setting. One it does not know passes through.
+ *
+ * Flags that add passes to clang's own pipeline (sanitizers, profile
+ * instrumentation and use, -fno-inline, -fno-unroll-loops, -fno-builtin)
+ * are not known, so those compiles pass through: mtpc's partitions run
+ * LLVM's default pipeline, which has none of clang's additions. */
+#define _GNU_SOURCE
+#include "cc.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static int has_prefix(const char *s, const char *prefix) {
+  return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static int ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && !strcmp(s + n - m, suffix);
+}
+
+static const char *base_name(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+
+/* clang by its name, or by the file a name like `cc` resolves to. */
+static int is_clang(const char *compiler) {
+  if (strstr(base_name(compiler), "clang"))
+    return 1;
+  char *path = NULL;
+  if (strchr(compiler, '/')) {
+    path = realpath(compiler, NULL);
+  } else {
+    const char *dirs = getenv("PATH");
+    while (dirs && *dirs && !path) {
+      size_t len = strcspn(dirs, ":");
+      char *candidate = xasprintf("%.*s/%s", (int)len, dirs, compiler);
+      if (access(candidate, X_OK) == 0)
+        path = realpath(candidate, NULL);
+      free(candidate);
+      dirs += len + (dirs[len] == ':');
+    }
+  }
+  int clang = path && strstr(base_name(path), "clang");
+  free(path);
+  return clang;
+}
+
+static int is_source(const char *arg) {
+  static const char *const suffixes[] = {".c", ".i", ".cc", ".cp", ".cxx", ".cpp", ".c++",
+                                         ".C", ".ii", ".CPP"};
+  for (size_t i = 0; i < sizeof(suffixes) / sizeof(*suffixes); i++)
+    if (ends_with(arg, suffixes[i]))
+      return 1;
+  return 0;
+}
+
+/* Driver options whose value is the next argument. */
+static int takes_value(const char *arg) {
+  static const char *const options[] = {
+      "-o", "-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
+      "-isysroot", "-iprefix", "-iwithprefix", "-iwithprefixbefore", "-x", "-MF", "-MT",
+      "-MQ", "-Xclang", "-mllvm", "-Xlinker", "-Xassembler", "-Xpreprocessor", "-target",
+      "-arch", "-L", "-l", "-u", "-z", "-F", "--sysroot", "-B", "-T", "-Xarch_host"};
+  for (size_t i = 0; i < sizeof(options) / sizeof(*options); i++)
+    if (!strcmp(arg, options[i]))
+      return 1;
+  return 0;
+}
+
+/* Arguments after which there is nothing to split: another output than an
+ * object, or passes mtpc does not run. */
+static const char *excluded(const char *arg) {
+  enum { EXACT, PREFIX };
+  static const struct {
+    const char *flag;
+    int match;
+    const char *reason;
+  } rules[] = {
+      {"-E", EXACT, "preprocessing only"},
+      {"-S", EXACT, "assembly output"},
+      {"-M", EXACT, "dependencies only"},
+      {"-MM", EXACT, "dependencies only"},
+      {"-emit-llvm", EXACT, "LLVM IR output"},
+      {"-fsyntax-only", EXACT, "no output"},
+      {"-###", EXACT, "no compile"},
+      {"-save-temps", PREFIX, "-save-temps"},
+      {"-flto", PREFIX, "an -flto compile (the linker sees its bitcode)"},
+      {"-fsanitize=", PREFIX, "sanitizers (their passes run in clang's pipeline)"},
+      {"-fprofile-", PREFIX, "profile instrumentation or use"},
+      {"-fcs-profile-", PREFIX, "profile instrumentation"},
+      {"-fcoverage-mapping", EXACT, "coverage instrumentation"},
+      {"--coverage", EXACT, "coverage instrumentation"},
+      {"-fembed-bitcode", PREFIX, "embedded bitcode"},
+      {"-ftime-trace", PREFIX, "clang's time trace"},
+      {"-fopenmp", PREFIX, "OpenMP"},
+      {"-fpass-plugin=", PREFIX, "clang pass plugins"},
+  };
+  for (size_t i = 0; i < sizeof(rules) / sizeof(*rules); i++)
+    if (rules[i].match == PREFIX ? has_prefix(arg, rules[i].flag) : !strcmp(arg, rules[i].flag))
+      return rules[i].reason;
+  return NULL;
+}
+
+const char *cc_check_command(int argc, char *const *argv, const char **source) {
+  if (!is_clang(argv[0]))
+    return "not clang";
+  int compile_only = 0, optimized = 0, sources = 0;
+  *source = NULL;
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    const char *reason = excluded(arg);
+    if (reason)
+      return reason;
+    if (!strcmp(arg, "-c"))
+      compile_only = 1;
+    else if (!strcmp(arg, "-O0"))
+      optimized = 0;
+    else if (has_prefix(arg, "-O"))
+      optimized = 1;
+    else if (!strcmp(arg, "-o") && i + 1 < argc && !strcmp(argv[i + 1], "-"))
+      return "output to stdout";
+    else if (!strcmp(arg, "-x") && i + 1 < argc && strcmp(argv[i + 1], "c") != 0 &&
+             strcmp(argv[i + 1], "c++") != 0)
+      return "an input language other than C or C++";
+    if (takes_value(arg)) {
+      i++;
+      continue;
+    }
+    if (arg[0] == '-' && arg[1])
+      continue;
+    if (!is_source(arg))
+      return "an input that is not a C or C++ source";
+    *source = arg;
+    sources++;
+  }
+  if (!compile_only)
+    return "not a -c compile";
+  if (!optimized)
+    return "-O0";
+  if (sources != 1)
+    return sources ? "more than one source" : "no source file";
+  return NULL;
+}
+
+/* The -cc1 arguments mtpc knows. */
+typedef enum cc1_kind {
+  FRONT_END,      /* a flag for the front end only, or carried by the IR */
+  FRONT_END_ARG,  /* the same, with its value in the next argument */
+  FRONT_END_JOINED, /* a prefix: the same, with its value joined */
+  FRONT_END_EITHER, /* the same, with its value joined or in the next argument */
+  MAPPED,         /* a flag or value mtpc gives code generation too */
+  MAPPED_ARG,
+} cc1_kind;
+
+typedef struct cc1_option {
+  const char *name;
+  cc1_kind kind;
+} cc1_option;
+
+static const cc1_option cc1_options[] = {
+    /* The job itself. */
+    {"-cc1", FRONT_END}, {"-disable-free", FRONT_END}, {"-clear-ast-before-backend", FRONT_END},
+    {"-disable-llvm-verifier", FRONT_END}, {"-discard-value-names", FRONT_END},
+    {"-main-file-name", FRONT_END_ARG}, {"-x", MAPPED_ARG}, {"-o", MAPPED_ARG},
+    {"-emit-obj", MAPPED}, {"-triple", FRONT_END_ARG},
+    /* Preprocessing, language, diagnostics. */
+    {"-D", FRONT_END_EITHER}, {"-U", FRONT_END_EITHER}, {"-I", FRONT_END_EITHER},
+    {"-W", FRONT_END_JOINED}, {"-std=", FRONT_END_JOINED}, {"-isystem", FRONT_END_ARG},
+    {"-iquote", FRONT_END_ARG}, {"-idirafter", FRONT_END_ARG}, {"-include", FRONT_END_ARG},
+    {"-imacros", FRONT_END_ARG}, {"-isysroot", FRONT_END_ARG},
+    {"-internal-isystem", FRONT_END_ARG}, {"-internal-externc-isystem", FRONT_END_ARG},
+    {"-resource-dir", FRONT_END_ARG}, {"-ferror-limit", FRONT_END_ARG},
+    {"-fmessage-length=", FRONT_END_JOINED}, {"-fcolor-diagnostics", FRONT_END},
+    {"-fno-color-diagnostics", FRONT_END}, {"-fdiagnostics-", FRONT_END_JOINED},
+    {"-pedantic", FRONT_END}, {"-pedantic-errors", FRONT_END}, {"-w", FRONT_END},
+    {"-fgnuc-version=", FRONT_END_JOINED}, {"-fskip-odr-check-in-gmf", FRONT_END},
+    {"-fvisibility=", FRONT_END_JOINED}, {"-pthread", FRONT_END},
+    {"-fdeprecated-macro", FRONT_END}, {"-fwrapv", FRONT_END}, {"-relaxed-aliasing", FRONT_END},
+    {"-fcommon", FRONT_END}, {"-fno-signed-char", FRONT_END}, {"-fcxx-exceptions", FRONT_END},
+    {"-fexceptions", FRONT_END}, {"-fno-rtti", FRONT_END}, {"-fno-threadsafe-statics", FRONT_END},
+    {"-fsized-deallocation", FRONT_END}, {"-fno-delete-null-pointer-checks", FRONT_END},
+    {"-ftrivial-auto-var-init=", FRONT_END_JOINED}, {"-fno-math-errno", FRONT_END},
+    {"-fmath-errno", FRONT_END}, {"-fno-rounding-math", FRONT_END},
+    {"-ffp-contract=on", FRONT_END}, {"-fno-dwarf2-cfi-asm", FRONT_END},
+    /* Dependency files: the front end writes them, as clang's would. */
+    {"-dependency-file", FRONT_END_ARG}, {"-MT", FRONT_END_ARG}, {"-sys-header-deps", FRONT_END},
+    {"-MP", FRONT_END},
+    /* Code generation settings the IR carries (function attributes and
+     * module flags), which every partition keeps. */
+    {"-mrelocation-model", FRONT_END_ARG}, {"-pic-level", FRONT_END_ARG},
+    {"-pic-is-pie", FRONT_END}, {"-fhalf-no-semantic-interposition", FRONT_END},
+    {"-mframe-pointer=", FRONT_END_JOINED}, {"-mconstructor-aliases", FRONT_END},
+    {"-funwind-tables=", FRONT_END_JOINED}, {"-fno-plt", FRONT_END},
+    {"-tune-cpu", FRONT_END_ARG}, {"-stack-protector", FRONT_END_ARG},
+    {"-stack-protector-buffer-size", FRONT_END_ARG}, {"-mcmodel=", FRONT_END_JOINED},
+    {"-mno-red-zone", FRONT_END}, {"-mstackrealign", FRONT_END},
+    {"-fzero-call-used-regs=", FRONT_END_JOINED}, {"-ffinite-loops", FRONT_END},
+    {"-fno-finite-loops", FRONT_END},
+    /* Debug information: the front end's metadata; DWARF is written per
+     * partition. */
+    {"-debug-info-kind=", FRONT_END_JOINED}, {"-dwarf-version=", FRONT_END_JOINED},
+    {"-debugger-tuning=gdb", FRONT_END}, {"-ggnu-pubnames", FRONT_END},
+    {"-gpubnames", FRONT_END}, {"-fdebug-compilation-dir=", FRONT_END_JOINED},
+    {"-fcoverage-compilation-dir=", FRONT_END_JOINED},
+    {"-fdebug-prefix-map=", FRONT_END_JOINED}, {"-fmacro-prefix-map=", FRONT_END_JOINED},
+    {"-fcoverage-prefix-map=", FRONT_END_JOINED},
+    /* An address-significance table cannot survive the merge (ld -r):
+     * lld ignores one whose symbol indices a relocatable link moved. */
+    {"-faddrsig", FRONT_END},
+    /* Given to code generation. */
+    {"-O", MAPPED}, {"-target-cpu", MAPPED_ARG}, {"-target-feature", MAPPED_ARG},
+    {"-vectorize-loops", MAPPED}, {"-vectorize-slp", MAPPED}, {"-ffunction-sections", MAPPED},
+    {"-fdata-sections", MAPPED}, {"-split-dwarf-file", MAPPED_ARG},
+    {"-split-dwarf-output", MAPPED_ARG}, {"-mllvm", MAPPED_ARG},
+};
+
+static const cc1_option *find_cc1_option(const char *arg) {
+  for (size_t i = 0; i < sizeof(cc1_options) / sizeof(*cc1_options); i++) {
+    const cc1_option *o = &cc1_options[i];
+    if (o->kind == FRONT_END_JOINED || o->kind == FRONT_END_EITHER || !strcmp(o->name, "-O")) {
+      if (has_prefix(arg, o->name))
+        return o;
+    } else if (!strcmp(arg, o->name)) {
+      return o;
+    }
+  }
+  return NULL;
+}
+
+/* The pipeline of an -O level, as clang picks it. */
+static const char *set_level(cc_job *job, const char *arg) {
+  static const struct {
+    const char *flag, *pipeline;
+    unsigned level;
+  } levels[] = {{"-O1", "default<O1>", 1}, {"-O2", "default<O2>", 2},
+                {"-O3", "default<O3>", 3}, {"-Os", "default<Os>", 2}};
+  for (size_t i = 0; i < sizeof(levels) / sizeof(*levels); i++)
+    if (!strcmp(arg, levels[i].flag)) {
+      job->pipeline = levels[i].pipeline;
+      job->opt_level = job->codegen_level = levels[i].level;
+      return NULL;
+    }
+  return "an optimization level other than -O1, -O2, -O3 or -Os";
+}
+
+static void append_feature(cc_job *job, const char *feature) {
+  char *joined = job->features ? xasprintf("%s,%s", job->features, feature) : xstrdup(feature);
+  free(job->features);
+  job->features = joined;
+}
+
+/* A MAPPED argument (with its value, or NULL). */
+static const char *map_argument(cc_job *job, const char *arg, const char *value,
+                                int *vectorize_loops, int *vectorize_slp, int *emits_object) {
+  if (!strcmp(arg, "-x"))
+    return !strcmp(value, "c") || !strcmp(value, "c++") || !strcmp(value, "cpp-output") ||
+                   !strcmp(value, "c++-cpp-output")
+               ? NULL
+               : "an input language other than C or C++";
+  if (!strcmp(arg, "-o"))
+    job->output = value;
+  else if (!strcmp(arg, "-emit-obj"))
+    *emits_object = 1;
+  else if (has_prefix(arg, "-O"))
+    return set_level(job, arg);
+  else if (!strcmp(arg, "-target-cpu"))
+    job->cpu = value;
+  else if (!strcmp(arg, "-target-feature"))
+    append_feature(job, value);
+  else if (!strcmp(arg, "-vectorize-loops"))
+    *vectorize_loops = 1;
+  else if (!strcmp(arg, "-vectorize-slp"))
+    *vectorize_slp = 1;
+  else if (!strcmp(arg, "-ffunction-sections"))
+    job->function_sections = 1;
+  else if (!strcmp(arg, "-fdata-sections"))
+    job->data_sections = 1;
+  else if (!strcmp(arg, "-split-dwarf-file"))
+    job->split_dwarf_file = value;
+  else if (!strcmp(arg, "-split-dwarf-output"))
+    job->split_dwarf_output = value;
+  else if (!strcmp(arg, "-mllvm"))
+    job->llvm_options[job->llvm_option_count++] = value;
+  return NULL;
+}
+
+/* The front end of the job: bitcode before LLVM's passes, to `bitcode`. */
+static char **frontend_args(char **args, int count, const char *bitcode) {
+  char **fe = xmalloc(((size_t)count + 2) * sizeof(char *));
+  int n = 0;
+  for (int i = 0; i < count; i++) {
+    if (!strcmp(args[i], "-emit-obj")) {
+      fe[n++] = "-emit-llvm-bc";
+      fe[n++] = "-disable-llvm-passes";
+    } else if (!strcmp(args[i], "-o") && i + 1 < count) {
+      fe[n++] = args[i++];
+      fe[n++] = (char *)bitcode;
+    } else {
+      fe[n++] = args[i];
+    }
+  }
+  fe[n] = NULL;
+  return fe;
+}
+
+const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job, char **owned) {
+  memset(job, 0, sizeof(*job));
+  *owned = NULL;
+  job->llvm_options = xmalloc(((size_t)count + 1) * sizeof(char *));
+  int vectorize_loops = 0, vectorize_slp = 0, emits_object = 0, inputs = 0;
+  const char *reason = NULL;
+  for (int i = 1; i < count && !reason; i++) {
+    if (args[i][0] != '-') {
+      inputs++;
+      continue;
+    }
+    const cc1_option *o = find_cc1_option(args[i]);
+    if (!o) {
+      reason = *owned = xasprintf("clang -cc1 option '%s'", args[i]);
+      break;
+    }
+    int with_value = o->kind == FRONT_END_ARG || o->kind == MAPPED_ARG ||
+                     (o->kind == FRONT_END_EITHER && !strcmp(args[i], o->name));
+    if (with_value && i + 1 >= count)
+      return "a -cc1 option without its value";
+    const char *value = with_value ? args[++i] : NULL;
+    if (o->kind == MAPPED || o->kind == MAPPED_ARG)
+      reason = map_argument(job, args[i - with_value], value, &vectorize_loops, &vectorize_slp,
+                            &emits_object);
+  }
+  if (reason)
+    return reason;
+  if (count < 2 || strcmp(args[1], "-cc1") != 0 || !emits_object || !job->output ||
+      inputs != 1)
+    return "a clang job that does not write an object";
+  if (!job->pipeline)
+    return "-O0";
+  /* The partitions' pipelines vectorize at O2 and above (as LLVM's LTO). */
+  if (vectorize_loops != (job->opt_level > 1) || vectorize_slp != (job->opt_level > 1))
+    return "vectorizer settings other than the -O level's";
+  job->frontend = frontend_args(args, count, bitcode);
+  return NULL;
+}
+
+void cc_job_free(cc_job *job) {
+  free(job->frontend);
+  free(job->features);
+  free(job->llvm_options);
+}
+
+/* Callees of up to this many unoptimized instructions are copied across a
+ * cut: ThinLTO's importer allows 100 optimized ones, and the front end's IR
+ * has about as many again before optimization (docs/cc.rst). */
+#define CC_IMPORT_INSTR_LIMIT 100
+
+void cc_job_options(const cc_job *job, mtpc_options *o) {
+  o->opt_level = job->opt_level;
+  o->opt_pipeline = job->pipeline;
+  o->codegen_opt_level = job->codegen_level;
+  o->cpu = job->cpu;
+  o->features = job->features;
+  o->function_sections = job->function_sections;
+  o->data_sections = job->data_sections;
+  o->split_dwarf_file = job->split_dwarf_file;
+  o->split_dwarf_output = job->split_dwarf_output;
+  o->llvm_options = job->llvm_options;
+  o->llvm_option_count = job->llvm_option_count;
+  o->import_instr_limit = CC_IMPORT_INSTR_LIMIT;
+}
