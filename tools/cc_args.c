@@ -197,6 +197,7 @@ static const cc1_option cc1_options[] = {
     {"-ftrivial-auto-var-init=", FRONT_END_JOINED}, {"-fno-math-errno", FRONT_END},
     {"-fmath-errno", FRONT_END}, {"-fno-rounding-math", FRONT_END},
     {"-ffp-contract=on", FRONT_END}, {"-fno-dwarf2-cfi-asm", FRONT_END},
+    {"-fdwarf2-cfi-asm", FRONT_END}, /* clang 22: defines __GCC_HAVE_DWARF2_CFI_ASM */
     /* Dependency files: the front end writes them, as clang's would. */
     {"-dependency-file", FRONT_END_ARG}, {"-MT", FRONT_END_ARG}, {"-sys-header-deps", FRONT_END},
     {"-MP", FRONT_END},
@@ -215,7 +216,8 @@ static const cc1_option cc1_options[] = {
      * partition. */
     {"-debug-info-kind=", FRONT_END_JOINED}, {"-dwarf-version=", FRONT_END_JOINED},
     {"-debugger-tuning=gdb", FRONT_END}, {"-ggnu-pubnames", FRONT_END},
-    {"-gpubnames", FRONT_END}, {"-fdebug-compilation-dir=", FRONT_END_JOINED},
+    {"-gpubnames", FRONT_END}, {"-gkey-instructions", FRONT_END},
+    {"-fdebug-compilation-dir=", FRONT_END_JOINED},
     {"-fcoverage-compilation-dir=", FRONT_END_JOINED},
     {"-fdebug-prefix-map=", FRONT_END_JOINED}, {"-fmacro-prefix-map=", FRONT_END_JOINED},
     {"-fcoverage-prefix-map=", FRONT_END_JOINED},

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# `mtpc cc` in an ordinary CMake build (tests/e2e/cc: SQLite's shell and
+# speedtest1 on a static libsqlite3, Duktape's command line), built with
+# make -j2 stock and with the launcher, then through ccache with the
+# launcher as its prefix:
+#   - sqlite3.c, shell.c and duktape.c are split, the small files pass through;
+#   - every object has the global and undefined symbols of the stock one,
+#     and the same dependency file;
+#   - the programs give the stock programs' output;
+#   - a second ccache build hits every compile.
+#
+#   tests/e2e/cc-e2e.sh BUILD_DIR WORK_DIR
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+sqlite=$("$root/scripts/fetch-inputs.sh" sqlite)
+duktape=$("$root/scripts/fetch-inputs.sh" duktape)
+
+# configure DIR [CMAKE ARGS...]
+configure() {
+  local dir=$1
+  shift
+  cmake -S "$here/cc" -B "$dir" -G "Unix Makefiles" -DCMAKE_C_COMPILER="clang-$version" \
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" \
+    -DSQLITE_DIR="$sqlite" -DDUKTAPE_DIR="$duktape" "$@" > /dev/null
+}
+# build DIR: make -j2, its compilers' messages to DIR.log.
+build() {
+  make -C "$1" -j2 > "$1.raw" 2>&1 || { cat "$1.raw"; exit 1; }
+  grep -v '^make\|^\[' "$1.raw" > "$1.log" || true
+}
+
+configure stock
+configure mtpc "-DCMAKE_C_COMPILER_LAUNCHER=$mtpc;cc;--verbose"
+build stock
+build mtpc
+for f in sqlite3.c shell.c duktape.c; do
+  grep -q "$f: split into [0-9]* partitions" mtpc.log || { echo "$f was not split" >&2; cat mtpc.log; exit 1; }
+done
+for f in speedtest1.c duk_cmdline.c duk_console.c; do
+  grep -q "$f: passed through: a small source" mtpc.log || { echo "$f did not pass through" >&2; exit 1; }
+done
+if grep -v 'mtpc: note:' mtpc.log | grep -q .; then
+  echo "unexpected output from the launcher build:" >&2; cat mtpc.log; exit 1
+fi
+
+objects=$(cd stock && find . -name '*.o' | sort)
+for o in $objects; do
+  diff <(globals "stock/$o") <(globals "mtpc/$o")
+  diff <(llvm-nm-$version -u "stock/$o") <(llvm-nm-$version -u "mtpc/$o")
+  cmp "stock/$o.d" "mtpc/$o.d"
+done
+test "$(globals stock/CMakeFiles/sqlite3.dir$sqlite/sqlite3.c.o | wc -l)" -gt 200
+
+# run_programs VARIANT: the shell's queries, a short speedtest1 (its checks,
+# not its timings) and Duktape's scripts, to VARIANT.out.
+run_programs() {
+  local dir=$1
+  {
+    "$dir/sqlite3-shell" :memory: < "$here/sqlite-queries.sql" 2>&1
+    "$dir/speedtest1" --size 3 --verify 2>&1 | grep -v ' [0-9.]*s$' | grep -iv 'time'
+    for js in "$here"/js/*.js "$duktape/mandel.js" "$duktape/examples/guide/fib.js"; do
+      "$dir/duk" "$js" 2>&1 || echo "exit $?"
+    done
+  } > "$dir.out"
+}
+run_programs stock
+run_programs mtpc
+diff -u stock.out mtpc.out
+grep -q '^ok$' stock.out
+test "$(wc -l < stock.out)" -gt 150
+
+# ccache with the launcher as its prefix: a miss runs the launcher, which
+# splits; after a clean, a second build hits and gives the same programs.
+export CCACHE_DIR=$work/ccache CCACHE_PREFIX=$build/bin/mtpc-cc MTPC_CC_VERBOSE=1
+configure cached -DCMAKE_C_COMPILER_LAUNCHER=ccache
+build cached
+grep -q "sqlite3.c: split into" cached.log
+make -s -C cached clean
+ccache --zero-stats > /dev/null
+build cached
+# (A hit replays the launcher's notes with the compiler's other output.)
+ccache --print-stats > ccache.stats
+grep -q '^cache_miss[[:space:]]*0$' ccache.stats || { echo "ccache missed" >&2; cat ccache.stats; exit 1; }
+run_programs cached
+diff -u stock.out cached.out
+echo "cc e2e: $(echo "$objects" | wc -l) objects with stock symbols and dependency files; $(wc -l < stock.out) lines of program output agree, stock, launcher and ccache"
