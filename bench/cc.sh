@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# `clang-19 -O2 -c sqlite3.c` against `mtpc cc -j2 clang-19 -O2 -c sqlite3.c`,
+# side by side in one run (alternating; each figure the median of --runs
+# runs), and beside them the other place to cut clang's pipeline: its ThinLTO
+# pre-link pipeline (-flto=thin -c) then `mtpc compile -j2` of that module.
+# Then a full CMake build of tests/e2e/cc (SQLite's shell and speedtest1,
+# Duktape's command line), stock against the launcher, each with make -j2.
+# Prints ratios against the targets.
+#
+#   bench/cc.sh [--runs N] [--jobs J] [--speedtest-size S]
+# Needs valgrind (for the instruction count).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${MTPC_BUILD_DIR:-$root/build}
+runs=3 jobs=2 size=100
+. "$root/bench/common.sh"
+bench_options "$@"
+mtpc=$build/bin/mtpc
+bench_need "$mtpc" "build mtpc first (scripts/test.sh)"
+bench_enter cc
+duktape=$("$root/scripts/fetch-inputs.sh" duktape)
+cflags="-O2 -DSQLITE_THREADSAFE=0 -I$src"
+[ -f speedtest1.o ] || clang-19 -O2 -c "$src/speedtest1.c" -I"$src" -o speedtest1.o
+
+prelink_then_split() {
+  clang-19 $cflags -flto=thin -c "$src/sqlite3.c" -o prelink.bc
+  "$mtpc" compile prelink.bc -o prelink.o -j"$jobs"
+}
+
+rm -f stock.stats mtpc.stats prelink.stats
+for i in $(seq "$runs"); do
+  measure stock clang-19 $cflags -c "$src/sqlite3.c" -o stock.o
+  measure mtpc "$mtpc" cc -j"$jobs" clang-19 $cflags -c "$src/sqlite3.c" -o mtpc.o
+  bench_time prelink prelink_then_split
+done
+partitions=$(MTPC_CC_VERBOSE=1 "$mtpc" cc -j"$jobs" clang-19 $cflags -c "$src/sqlite3.c" -o mtpc.o 2>&1 |
+  sed -nE 's/.*split into ([0-9]+) partitions.*/\1/p')
+
+for v in stock mtpc prelink; do
+  clang-19 -fuse-ld=lld speedtest1.o $v.o -o speedtest1-$v -lm
+done
+speedtest_runs "$size" $((2 * runs + 1)) stock mtpc
+declare -A insns
+for v in stock mtpc prelink; do insns[$v]=$(instructions ./speedtest1-$v --size 10); done
+
+wall_s=$(col stock 1) wall_m=$(col mtpc 1) wall_p=$(col prelink 1)
+cpu_s=$(col stock 2) cpu_m=$(col mtpc 2) cpu_p=$(col prelink 2)
+rss_s=$(col stock 3) rss_m=$(col mtpc 3)
+text_s=$(text_size stock.o) text_m=$(text_size mtpc.o) text_p=$(text_size prelink.o)
+run_s=$(median < stock.run) run_m=$(median < mtpc.run)
+
+echo "sqlite3.c -O2 -c: clang-19 against mtpc cc -j$jobs ($partitions partitions), median of $runs runs"
+echo "speedtest1: --size $size for CPU time, --size 10 under callgrind for instructions"
+printf '  %-22s %10s %10s %8s   %s\n' figure clang "mtpc cc" ratio target
+printf '  %-22s %10s %10s %8s   %s\n' "wall (s)" "$wall_s" "$wall_m" "$(ratio "$wall_m" "$wall_s")" "<= 0.65"
+printf '  %-22s %10s %10s %8s\n' "cpu (s)" "$cpu_s" "$cpu_m" "$(ratio "$cpu_m" "$cpu_s")"
+printf '  %-22s %10s %10s %8s\n' "peak rss (KiB)" "$rss_s" "$rss_m" "$(ratio "$rss_m" "$rss_s")"
+printf '  %-22s %10s %10s %8s   %s\n' ".text (bytes)" "$text_s" "$text_m" "$(ratio "$text_m" "$text_s")" "0.98 .. 1.02"
+printf '  %-22s %10s %10s %8s\n' "speedtest1 cpu (s)" "$run_s" "$run_m" "$(ratio "$run_m" "$run_s")"
+printf '  %-22s %10s %10s %8s   %s\n' "speedtest1 insns (M)" "$((insns[stock] / 1000000))" \
+  "$((insns[mtpc] / 1000000))" "$(ratio "${insns[mtpc]}" "${insns[stock]}")" "0.995 .. 1.005"
+echo "where to cut clang's pipeline (ratios to clang -c):"
+printf '  %-34s %8s %8s %8s %8s\n' cut wall cpu .text insns
+printf '  %-34s %8s %8s %8s %8s\n' "after the front end (mtpc cc)" "$(ratio "$wall_m" "$wall_s")" \
+  "$(ratio "$cpu_m" "$cpu_s")" "$(ratio "$text_m" "$text_s")" "$(ratio "${insns[mtpc]}" "${insns[stock]}")"
+printf '  %-34s %8s %8s %8s %8s\n' "after ThinLTO pre-link, mtpc -j$jobs" "$(ratio "$wall_p" "$wall_s")" \
+  "$(ratio "$cpu_p" "$cpu_s")" "$(ratio "$text_p" "$text_s")" "$(ratio "${insns[prelink]}" "${insns[stock]}")"
+
+# A full build, stock against the launcher, each with make -j2.
+configure() {
+  rm -rf "$1"
+  cmake -S "$root/tests/e2e/cc" -B "$1" -G "Unix Makefiles" -DCMAKE_C_COMPILER=clang-19 \
+    -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS_RELEASE="-O2 -DNDEBUG" -DSQLITE_DIR="$src" \
+    -DDUKTAPE_DIR="$duktape" "${@:2}" > /dev/null
+}
+configure build-stock
+configure build-mtpc "-DCMAKE_C_COMPILER_LAUNCHER=$mtpc;cc"
+full_build() { make -s -C "$1" clean && make -s -C "$1" -j2 > /dev/null; }
+rm -f build-stock.stats build-mtpc.stats
+for i in $(seq "$runs"); do
+  bench_time build-stock full_build build-stock
+  bench_time build-mtpc full_build build-mtpc
+done
+b_s=$(col build-stock 1) b_m=$(col build-mtpc 1)
+echo "CMake build of tests/e2e/cc, make -j2, median of $runs runs:"
+printf '  %-22s %10s %10s %8s\n' "wall (s)" "$b_s" "$b_m" "$(ratio "$b_m" "$b_s")"
+printf '  %-22s %10s %10s %8s\n' "cpu (s)" "$(col build-stock 2)" "$(col build-mtpc 2)" \
+  "$(ratio "$(col build-mtpc 2)" "$(col build-stock 2)")"
