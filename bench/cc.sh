@@ -4,7 +4,8 @@
 # runs), and beside them the other place to cut clang's pipeline: its ThinLTO
 # pre-link pipeline (-flto=thin -c) then `mtpc compile -j2` of that module.
 # Then a full CMake build of tests/e2e/cc (SQLite's shell and speedtest1,
-# Duktape's command line), stock against the launcher, each with make -j2.
+# Duktape's command line), stock against the launcher, each with make -j2,
+# and what a compile the launcher passes through pays (hyperfine).
 # Prints ratios against the targets.
 #
 #   bench/cc.sh [--runs N] [--jobs J] [--speedtest-size S]
@@ -74,7 +75,7 @@ configure() {
     -DDUKTAPE_DIR="$duktape" "${@:2}" > /dev/null
 }
 configure build-stock
-configure build-mtpc "-DCMAKE_C_COMPILER_LAUNCHER=$mtpc;cc"
+configure build-mtpc "-DCMAKE_C_COMPILER_LAUNCHER=$build/bin/mtpc-cc"
 full_build() { make -s -C "$1" clean && make -s -C "$1" -j2 > /dev/null; }
 rm -f build-stock.stats build-mtpc.stats
 for i in $(seq "$runs"); do
@@ -86,3 +87,12 @@ echo "CMake build of tests/e2e/cc, make -j2, median of $runs runs:"
 printf '  %-22s %10s %10s %8s\n' "wall (s)" "$b_s" "$b_m" "$(ratio "$b_m" "$b_s")"
 printf '  %-22s %10s %10s %8s\n' "cpu (s)" "$(col build-stock 2)" "$(col build-mtpc 2)" \
   "$(ratio "$(col build-mtpc 2)" "$(col build-stock 2)")"
+
+# What a compile that passes through pays: clang-19 -O2 -c speedtest1.c
+# (88 KB, under --min-source-size) alone and through mtpc-cc.
+hyperfine -N -w 3 -r 20 --export-json passthrough.json \
+  "clang-19 -O2 -c $src/speedtest1.c -I$src -o pass-direct.o" \
+  "$build/bin/mtpc-cc clang-19 -O2 -c $src/speedtest1.c -I$src -o pass-launcher.o" > /dev/null
+read -r pass_d pass_l < <(python3 -c 'import json,sys; r=json.load(open("passthrough.json"))["results"]; print(r[0]["median"], r[1]["median"])')
+echo "a compile passed through (speedtest1.c), median of 20:"
+printf '  %-22s %10.3f %10.3f %8s\n' "wall (s)" "$pass_d" "$pass_l" "$(ratio "$pass_l" "$pass_d")"

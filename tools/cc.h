@@ -1,14 +1,53 @@
-/* `mtpc cc`: which compiles the launcher splits, and how (cc_args.c), and
- * the launcher itself (cc.c). */
+/* `mtpc cc` and `mtpc-cc`: the launcher's options and the first look at a
+ * command (cc_check.c, libc only, shared with mtpc-cc's cc_launch.c), the
+ * second look at clang's -cc1 job (cc_args.c), the split (cc.c). */
 #ifndef MTPC_TOOLS_CC_H
 #define MTPC_TOOLS_CC_H
 
+#include <stdint.h>
+
 #include "mtpc/mtpc.h"
+
+/* Sources under this many bytes pass through without running anything. */
+#define CC_MIN_SOURCE_SIZE (256u << 10)
+/* Modules under this many unoptimized IR instructions are compiled by the
+ * compiler: about twice MTPC_DEFAULT_THRESHOLD's optimized ones. */
+#define CC_THRESHOLD 40000u
+
+typedef struct cc_settings {
+  unsigned jobs;            /* 0: all hardware threads */
+  unsigned partitions;      /* 0: from the module's size */
+  uint64_t min_source_size;
+  uint64_t threshold;
+  int verbose;
+  const char *time_trace;   /* NULL: none */
+} cc_settings;
+
+typedef enum cc_settings_status {
+  CC_SETTINGS_OK,
+  CC_SETTINGS_HELP,
+  CC_SETTINGS_VERSION,
+  CC_SETTINGS_BAD           /* the error is printed */
+} cc_settings_status;
+
+extern const char cc_usage_text[];
+
+/* The launcher's own options, before the compiler (and from MTPC_CC_JOBS
+ * and MTPC_CC_VERBOSE); *first is the compiler's index in argv. */
+cc_settings_status cc_parse_settings(cc_settings *s, int argc, char *const *argv, int *first);
+
+/* "mtpc: error: ..." on stderr; returns 1. */
+int cc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+int cc_has_prefix(const char *s, const char *prefix);
 
 /* Checks a compiler command line (argv[0] the compiler) before anything is
  * run: NULL when it may be split, else why it passes straight through.
  * *source is then the one source file. */
 const char *cc_check_command(int argc, char *const *argv, const char **source);
+
+/* The source's size, with those of the C and C++ files it includes by name
+ * (a unity build's source is a list of those); counting stops at `enough`. */
+uint64_t cc_source_size(const char *source, uint64_t enough);
 
 /* What `clang -###` says its -cc1 job is, translated for mtpc. */
 typedef struct cc_job {

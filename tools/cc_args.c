@@ -1,12 +1,9 @@
-/* Which compiles `mtpc cc` splits. Two looks at the command line:
- *
- *  1. the driver's arguments, before anything runs: only a clang -c compile
- *     of one C or C++ source at -O1 or above, writing an object file, is a
- *     candidate; everything else passes straight through;
- *  2. the -cc1 job clang's driver makes of it (`clang -###`): every argument
- *     must be one mtpc knows, either because it only concerns the front end
- *     (whose output mtpc uses as it is) or because mtpc gives code
- *     generation the same setting. One it does not know passes through.
+/* Which compiles `mtpc cc` splits, second look (the first, at the driver's
+ * arguments before anything runs, is cc_check.c's): at the -cc1 job clang's
+ * driver makes of the command (`clang -###`). Every argument must be one
+ * mtpc knows, either because it only concerns the front end (whose output
+ * mtpc uses as it is) or because mtpc gives code generation the same
+ * setting. One it does not know passes the compile through.
  *
  * Flags that add passes to clang's own pipeline (sanitizers, profile
  * instrumentation and use, -fno-inline, -fno-unroll-loops, -fno-builtin)
@@ -15,147 +12,10 @@
 #define _GNU_SOURCE
 #include "cc.h"
 
-#include <limits.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
-
-static int has_prefix(const char *s, const char *prefix) {
-  return strncmp(s, prefix, strlen(prefix)) == 0;
-}
-
-static int ends_with(const char *s, const char *suffix) {
-  size_t n = strlen(s), m = strlen(suffix);
-  return n >= m && !strcmp(s + n - m, suffix);
-}
-
-static const char *base_name(const char *path) {
-  const char *slash = strrchr(path, '/');
-  return slash ? slash + 1 : path;
-}
-
-/* clang by its name, or by the file a name like `cc` resolves to. */
-static int is_clang(const char *compiler) {
-  if (strstr(base_name(compiler), "clang"))
-    return 1;
-  char *path = NULL;
-  if (strchr(compiler, '/')) {
-    path = realpath(compiler, NULL);
-  } else {
-    const char *dirs = getenv("PATH");
-    while (dirs && *dirs && !path) {
-      size_t len = strcspn(dirs, ":");
-      char *candidate = xasprintf("%.*s/%s", (int)len, dirs, compiler);
-      if (access(candidate, X_OK) == 0)
-        path = realpath(candidate, NULL);
-      free(candidate);
-      dirs += len + (dirs[len] == ':');
-    }
-  }
-  int clang = path && strstr(base_name(path), "clang");
-  free(path);
-  return clang;
-}
-
-static int is_source(const char *arg) {
-  static const char *const suffixes[] = {".c", ".i", ".cc", ".cp", ".cxx", ".cpp", ".c++",
-                                         ".C", ".ii", ".CPP"};
-  for (size_t i = 0; i < sizeof(suffixes) / sizeof(*suffixes); i++)
-    if (ends_with(arg, suffixes[i]))
-      return 1;
-  return 0;
-}
-
-/* Driver options whose value is the next argument. */
-static int takes_value(const char *arg) {
-  static const char *const options[] = {
-      "-o", "-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
-      "-isysroot", "-iprefix", "-iwithprefix", "-iwithprefixbefore", "-x", "-MF", "-MT",
-      "-MQ", "-Xclang", "-mllvm", "-Xlinker", "-Xassembler", "-Xpreprocessor", "-target",
-      "-arch", "-L", "-l", "-u", "-z", "-F", "--sysroot", "-B", "-T", "-Xarch_host"};
-  for (size_t i = 0; i < sizeof(options) / sizeof(*options); i++)
-    if (!strcmp(arg, options[i]))
-      return 1;
-  return 0;
-}
-
-/* Arguments after which there is nothing to split: another output than an
- * object, or passes mtpc does not run. */
-static const char *excluded(const char *arg) {
-  enum { EXACT, PREFIX };
-  static const struct {
-    const char *flag;
-    int match;
-    const char *reason;
-  } rules[] = {
-      {"-E", EXACT, "preprocessing only"},
-      {"-S", EXACT, "assembly output"},
-      {"-M", EXACT, "dependencies only"},
-      {"-MM", EXACT, "dependencies only"},
-      {"-emit-llvm", EXACT, "LLVM IR output"},
-      {"-fsyntax-only", EXACT, "no output"},
-      {"-###", EXACT, "no compile"},
-      {"-save-temps", PREFIX, "-save-temps"},
-      {"-flto", PREFIX, "an -flto compile (the linker sees its bitcode)"},
-      {"-fsanitize=", PREFIX, "sanitizers (their passes run in clang's pipeline)"},
-      {"-fprofile-", PREFIX, "profile instrumentation or use"},
-      {"-fcs-profile-", PREFIX, "profile instrumentation"},
-      {"-fcoverage-mapping", EXACT, "coverage instrumentation"},
-      {"--coverage", EXACT, "coverage instrumentation"},
-      {"-fembed-bitcode", PREFIX, "embedded bitcode"},
-      {"-ftime-trace", PREFIX, "clang's time trace"},
-      {"-fopenmp", PREFIX, "OpenMP"},
-      {"-fpass-plugin=", PREFIX, "clang pass plugins"},
-  };
-  for (size_t i = 0; i < sizeof(rules) / sizeof(*rules); i++)
-    if (rules[i].match == PREFIX ? has_prefix(arg, rules[i].flag) : !strcmp(arg, rules[i].flag))
-      return rules[i].reason;
-  return NULL;
-}
-
-const char *cc_check_command(int argc, char *const *argv, const char **source) {
-  if (!is_clang(argv[0]))
-    return "not clang";
-  int compile_only = 0, optimized = 0, sources = 0;
-  *source = NULL;
-  for (int i = 1; i < argc; i++) {
-    const char *arg = argv[i];
-    const char *reason = excluded(arg);
-    if (reason)
-      return reason;
-    if (!strcmp(arg, "-c"))
-      compile_only = 1;
-    else if (!strcmp(arg, "-O0"))
-      optimized = 0;
-    else if (has_prefix(arg, "-O"))
-      optimized = 1;
-    else if (!strcmp(arg, "-o") && i + 1 < argc && !strcmp(argv[i + 1], "-"))
-      return "output to stdout";
-    else if (!strcmp(arg, "-x") && i + 1 < argc && strcmp(argv[i + 1], "c") != 0 &&
-             strcmp(argv[i + 1], "c++") != 0)
-      return "an input language other than C or C++";
-    if (takes_value(arg)) {
-      i++;
-      continue;
-    }
-    if (arg[0] == '-' && arg[1])
-      continue;
-    if (!is_source(arg))
-      return "an input that is not a C or C++ source";
-    *source = arg;
-    sources++;
-  }
-  if (!compile_only)
-    return "not a -c compile";
-  if (!optimized)
-    return "-O0";
-  if (sources != 1)
-    return sources ? "more than one source" : "no source file";
-  return NULL;
-}
 
 /* The -cc1 arguments mtpc knows. */
 typedef enum cc1_kind {
@@ -235,7 +95,7 @@ static const cc1_option *find_cc1_option(const char *arg) {
   for (size_t i = 0; i < sizeof(cc1_options) / sizeof(*cc1_options); i++) {
     const cc1_option *o = &cc1_options[i];
     if (o->kind == FRONT_END_JOINED || o->kind == FRONT_END_EITHER || !strcmp(o->name, "-O")) {
-      if (has_prefix(arg, o->name))
+      if (cc_has_prefix(arg, o->name))
         return o;
     } else if (!strcmp(arg, o->name)) {
       return o;
@@ -278,7 +138,7 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     job->output = value;
   else if (!strcmp(arg, "-emit-obj"))
     *emits_object = 1;
-  else if (has_prefix(arg, "-O"))
+  else if (cc_has_prefix(arg, "-O"))
     return set_level(job, arg);
   else if (!strcmp(arg, "-target-cpu"))
     job->cpu = value;

@@ -7,6 +7,6 @@
 int cli_compile(int argc, char **argv);    /* compile.c: "compile" or "plan" */
 int cli_backend(int argc, char **argv);    /* backend.c */
 int cli_distribute(int argc, char **argv); /* distribute.c */
-int cli_cc(int argc, char **argv);         /* cc.c: "cc", or the program run as mtpc-cc */
+int cli_cc(int argc, char **argv);         /* cc.c */
 
 #endif

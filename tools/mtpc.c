@@ -78,9 +78,6 @@ static const char usage_text[] =
     "Exit status: 0 on success, 1 on error, 2 on a command-line error.\n";
 
 int main(int argc, char **argv) {
-  const char *program = strrchr(argv[0], '/');
-  if (!strcmp(program ? program + 1 : argv[0], "mtpc-cc"))
-    return cli_cc(argc, argv);
   if (argc < 2) {
     fputs(usage_text, stderr);
     return 2;

@@ -2,7 +2,7 @@
 # `mtpc cc` in an ordinary CMake build (tests/e2e/cc: SQLite's shell and
 # speedtest1 on a static libsqlite3, Duktape's command line), built with
 # make -j2 stock and with the launcher, then through ccache with the
-# launcher as its prefix:
+# launcher (mtpc-cc) as its prefix:
 #   - sqlite3.c, shell.c and duktape.c are split, the small files pass through;
 #   - every object has the global and undefined symbols of the stock one,
 #     and the same dependency file;
@@ -30,7 +30,7 @@ build() {
 }
 
 configure stock
-configure mtpc "-DCMAKE_C_COMPILER_LAUNCHER=$mtpc;cc;--verbose"
+configure mtpc "-DCMAKE_C_COMPILER_LAUNCHER=$build/bin/mtpc-cc;--verbose"
 build stock
 build mtpc
 for f in sqlite3.c shell.c duktape.c; do

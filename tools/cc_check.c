@@ -1,0 +1,302 @@
+/* What `mtpc cc` and the lightweight `mtpc-cc` share, with nothing of LLVM:
+ * the launcher's options, and the first look at a compiler command line,
+ * which decides before anything runs whether a compile may be split
+ * (cc_args.c takes the second look, at clang's -cc1 job). */
+#define _GNU_SOURCE
+#include "cc.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+const char cc_usage_text[] =
+    "OVERVIEW: a compiler launcher that compiles one large translation unit on many cores\n"
+    "\n"
+    "USAGE: mtpc cc [options] <compiler> <compiler arguments...>\n"
+    "       mtpc-cc [options] <compiler> <compiler arguments...>\n"
+    "\n"
+    "A clang -c compile at -O1 or above whose source is large runs clang's front\n"
+    "end, then mtpc splits the module, optimizes and code-generates the parts in\n"
+    "parallel, and writes the object clang would have written. Any other command\n"
+    "(a small source, -O0, -E, -S, -emit-llvm, -flto, sanitizers, profiles, a\n"
+    "compiler that is not clang, an option mtpc does not know) runs the compiler\n"
+    "as it is. Under make -jN the threads take slots from make's jobserver.\n"
+    "\n"
+    "mtpc-cc is the same launcher without LLVM loaded, so that a compile it\n"
+    "passes through starts no later than the compiler would; use it in builds:\n"
+    "  CMake: -DCMAKE_C_COMPILER_LAUNCHER=mtpc-cc   Make: CC='mtpc-cc clang-19'\n"
+    "  ccache: CCACHE_PREFIX=mtpc-cc\n"
+    "\n"
+    "OPTIONS:\n"
+    "  -j <n>, --jobs=<n>        Threads (default: all hardware threads; env MTPC_CC_JOBS)\n"
+    "  --partitions=<k>          Partitions (default: from the module's size)\n"
+    "  --min-source-size=<bytes> Sources smaller than this pass through without\n"
+    "                            running the front end (default 256K; a source that\n"
+    "                            includes .c/.cpp files counts theirs)\n"
+    "  --threshold=<n>           Split modules of at least <n> unoptimized IR\n"
+    "                            instructions (default 40000); smaller ones are\n"
+    "                            compiled by the compiler itself\n"
+    "  --verbose                 Say what happens to each compile (env MTPC_CC_VERBOSE=1)\n"
+    "  --time-trace=<file>       Write a Chrome trace of a split compile (clang's own\n"
+    "                            -ftime-trace passes the compile through)\n"
+    "  --help, --version\n"
+    "\n"
+    "Exit status: the compiler's, or 1 when mtpc fails, 2 on a command-line error.\n";
+
+int cc_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("mtpc: error: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  return 1;
+}
+
+/* A non-negative number, with a K, M or G suffix when `suffixes`; non-zero
+ * (and an error) when the text is not one. */
+static int parse_size(const char *text, const char *option, int suffixes, uint64_t *value) {
+  char *end = NULL;
+  errno = 0;
+  unsigned long long number = strtoull(text, &end, 10);
+  unsigned shift = 0;
+  if (*end && suffixes && !end[1])
+    shift = strchr("Kk", *end) ? 10 : strchr("Mm", *end) ? 20 : strchr("Gg", *end) ? 30 : 0;
+  if (!*text || text[0] == '-' || errno || (*end && !shift) || number > (UINT64_MAX >> shift))
+    return cc_error("invalid value '%s' for %s", text, option);
+  *value = (uint64_t)number << shift;
+  return 0;
+}
+
+static int parse_number(const char *text, const char *option, int suffixes, unsigned *value) {
+  uint64_t wide = 0;
+  if (parse_size(text, option, suffixes, &wide))
+    return 1;
+  if (wide > UINT32_MAX - 1)
+    return cc_error("invalid value '%s' for %s", text, option);
+  *value = (unsigned)wide;
+  return 0;
+}
+
+cc_settings_status cc_parse_settings(cc_settings *s, int argc, char *const *argv, int *first) {
+  *s = (cc_settings){.min_source_size = CC_MIN_SOURCE_SIZE, .threshold = CC_THRESHOLD};
+  const char *jobs = getenv("MTPC_CC_JOBS"), *verbose = getenv("MTPC_CC_VERBOSE");
+  if (jobs && *jobs && parse_number(jobs, "MTPC_CC_JOBS", 0, &s->jobs))
+    return CC_SETTINGS_BAD;
+  s->verbose = verbose && *verbose && strcmp(verbose, "0") != 0;
+  int i = 1;
+  for (; i < argc && argv[i][0] == '-'; i++) {
+    const char *arg = argv[i];
+    if (!strcmp(arg, "--help") || !strcmp(arg, "-h"))
+      return CC_SETTINGS_HELP;
+    if (!strcmp(arg, "--version"))
+      return CC_SETTINGS_VERSION;
+    int bad = 0;
+    if (!strcmp(arg, "--verbose"))
+      s->verbose = 1;
+    else if (!strncmp(arg, "--jobs=", 7))
+      bad = parse_number(arg + 7, "--jobs", 0, &s->jobs);
+    else if (!strcmp(arg, "-j") && i + 1 < argc)
+      bad = parse_number(argv[++i], "-j", 0, &s->jobs);
+    else if (!strncmp(arg, "-j", 2) && arg[2])
+      bad = parse_number(arg + 2, "-j", 0, &s->jobs);
+    else if (!strncmp(arg, "--threshold=", 12))
+      bad = parse_size(arg + 12, "--threshold", 0, &s->threshold);
+    else if (!strncmp(arg, "--partitions=", 13))
+      bad = parse_number(arg + 13, "--partitions", 0, &s->partitions);
+    else if (!strncmp(arg, "--time-trace=", 13))
+      s->time_trace = arg + 13;
+    else if (!strncmp(arg, "--min-source-size=", 18))
+      bad = parse_size(arg + 18, "--min-source-size", 1, &s->min_source_size);
+    else
+      bad = cc_error("unknown option '%s' before the compiler; see 'mtpc cc --help'", arg);
+    if (bad)
+      return CC_SETTINGS_BAD;
+  }
+  if (i == argc) {
+    cc_error("no compiler; usage: mtpc cc [options] <compiler> <arguments...>");
+    return CC_SETTINGS_BAD;
+  }
+  *first = i;
+  return CC_SETTINGS_OK;
+}
+
+
+int cc_has_prefix(const char *s, const char *prefix) {
+  return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+static int ends_with(const char *s, const char *suffix) {
+  size_t n = strlen(s), m = strlen(suffix);
+  return n >= m && !strcmp(s + n - m, suffix);
+}
+
+static const char *base_name(const char *path) {
+  const char *slash = strrchr(path, '/');
+  return slash ? slash + 1 : path;
+}
+
+/* clang by its name, or by the file a name like `cc` resolves to. */
+static int is_clang(const char *compiler) {
+  if (strstr(base_name(compiler), "clang"))
+    return 1;
+  char *path = NULL;
+  if (strchr(compiler, '/')) {
+    path = realpath(compiler, NULL);
+  } else {
+    const char *dirs = getenv("PATH");
+    while (dirs && *dirs && !path) {
+      size_t len = strcspn(dirs, ":");
+      char candidate[PATH_MAX];
+      if (snprintf(candidate, sizeof(candidate), "%.*s/%s", (int)len, dirs, compiler) <
+              (int)sizeof(candidate) &&
+          access(candidate, X_OK) == 0)
+        path = realpath(candidate, NULL);
+      dirs += len + (dirs[len] == ':');
+    }
+  }
+  int clang = path && strstr(base_name(path), "clang");
+  free(path);
+  return clang;
+}
+
+static int is_source(const char *arg) {
+  static const char *const suffixes[] = {".c", ".i", ".cc", ".cp", ".cxx", ".cpp", ".c++",
+                                         ".C", ".ii", ".CPP"};
+  for (size_t i = 0; i < sizeof(suffixes) / sizeof(*suffixes); i++)
+    if (ends_with(arg, suffixes[i]))
+      return 1;
+  return 0;
+}
+
+/* Driver options whose value is the next argument. */
+static int takes_value(const char *arg) {
+  static const char *const options[] = {
+      "-o", "-I", "-D", "-U", "-include", "-imacros", "-isystem", "-iquote", "-idirafter",
+      "-isysroot", "-iprefix", "-iwithprefix", "-iwithprefixbefore", "-x", "-MF", "-MT",
+      "-MQ", "-Xclang", "-mllvm", "-Xlinker", "-Xassembler", "-Xpreprocessor", "-target",
+      "-arch", "-L", "-l", "-u", "-z", "-F", "--sysroot", "-B", "-T", "-Xarch_host"};
+  for (size_t i = 0; i < sizeof(options) / sizeof(*options); i++)
+    if (!strcmp(arg, options[i]))
+      return 1;
+  return 0;
+}
+
+/* Arguments after which there is nothing to split: another output than an
+ * object, or passes mtpc does not run. */
+static const char *excluded(const char *arg) {
+  enum { EXACT, PREFIX };
+  static const struct {
+    const char *flag;
+    int match;
+    const char *reason;
+  } rules[] = {
+      {"-E", EXACT, "preprocessing only"},
+      {"-S", EXACT, "assembly output"},
+      {"-M", EXACT, "dependencies only"},
+      {"-MM", EXACT, "dependencies only"},
+      {"-emit-llvm", EXACT, "LLVM IR output"},
+      {"-fsyntax-only", EXACT, "no output"},
+      {"-###", EXACT, "no compile"},
+      {"-save-temps", PREFIX, "-save-temps"},
+      {"-flto", PREFIX, "an -flto compile (the linker sees its bitcode)"},
+      {"-fsanitize=", PREFIX, "sanitizers (their passes run in clang's pipeline)"},
+      {"-fprofile-", PREFIX, "profile instrumentation or use"},
+      {"-fcs-profile-", PREFIX, "profile instrumentation"},
+      {"-fcoverage-mapping", EXACT, "coverage instrumentation"},
+      {"--coverage", EXACT, "coverage instrumentation"},
+      {"-fembed-bitcode", PREFIX, "embedded bitcode"},
+      {"-ftime-trace", PREFIX, "clang's time trace"},
+      {"-fopenmp", PREFIX, "OpenMP"},
+      {"-fpass-plugin=", PREFIX, "clang pass plugins"},
+  };
+  for (size_t i = 0; i < sizeof(rules) / sizeof(*rules); i++)
+    if (rules[i].match == PREFIX ? cc_has_prefix(arg, rules[i].flag) : !strcmp(arg, rules[i].flag))
+      return rules[i].reason;
+  return NULL;
+}
+
+const char *cc_check_command(int argc, char *const *argv, const char **source) {
+  if (!is_clang(argv[0]))
+    return "not clang";
+  int compile_only = 0, optimized = 0, sources = 0;
+  *source = NULL;
+  for (int i = 1; i < argc; i++) {
+    const char *arg = argv[i];
+    const char *reason = excluded(arg);
+    if (reason)
+      return reason;
+    if (!strcmp(arg, "-c"))
+      compile_only = 1;
+    else if (!strcmp(arg, "-O0"))
+      optimized = 0;
+    else if (cc_has_prefix(arg, "-O"))
+      optimized = 1;
+    else if (!strcmp(arg, "-o") && i + 1 < argc && !strcmp(argv[i + 1], "-"))
+      return "output to stdout";
+    else if (!strcmp(arg, "-x") && i + 1 < argc && strcmp(argv[i + 1], "c") != 0 &&
+             strcmp(argv[i + 1], "c++") != 0)
+      return "an input language other than C or C++";
+    if (takes_value(arg)) {
+      i++;
+      continue;
+    }
+    if (arg[0] == '-' && arg[1])
+      continue;
+    if (!is_source(arg))
+      return "an input that is not a C or C++ source";
+    *source = arg;
+    sources++;
+  }
+  if (!compile_only)
+    return "not a -c compile";
+  if (!optimized)
+    return "-O0";
+  if (sources != 1)
+    return sources ? "more than one source" : "no source file";
+  return NULL;
+}
+
+static uint64_t file_size(const char *path) {
+  struct stat st;
+  return stat(path, &st) == 0 ? (uint64_t)st.st_size : 0;
+}
+
+/* The source's size, with the sizes of the C and C++ files it includes by
+ * name (a unity build's source is a list of those). */
+uint64_t cc_source_size(const char *source, uint64_t enough) {
+  uint64_t size = file_size(source);
+  if (size >= enough)
+    return size;
+  FILE *f = fopen(source, "r");
+  if (!f)
+    return size;
+  const char *slash = strrchr(source, '/');
+  int dir_len = slash ? (int)(slash - source) : 1;
+  const char *dir = slash ? source : ".";
+  char line[4096], name[4096];
+  while (fgets(line, sizeof(line), f) && size < enough) {
+    if (sscanf(line, " # include \"%4095[^\"]\"", name) != 1)
+      continue;
+    size_t len = strlen(name);
+    int code = (len > 2 && !strcmp(name + len - 2, ".c")) ||
+               (len > 4 && (!strcmp(name + len - 4, ".cpp") || !strcmp(name + len - 4, ".cxx"))) ||
+               (len > 3 && !strcmp(name + len - 3, ".cc"));
+    if (!code)
+      continue;
+    char path[PATH_MAX];
+    if (name[0] == '/')
+      size += file_size(name);
+    else if (snprintf(path, sizeof(path), "%.*s/%s", dir_len, dir, name) < (int)sizeof(path))
+      size += file_size(path);
+  }
+  fclose(f);
+  return size;
+}
+
