@@ -36,8 +36,6 @@ extern const char cc_usage_text[];
  * and MTPC_CC_VERBOSE); *first is the compiler's index in argv. */
 cc_settings_status cc_parse_settings(cc_settings *s, int argc, char *const *argv, int *first);
 
-/* "mtpc: error: ..." on stderr; returns 1. */
-int cc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int cc_has_prefix(const char *s, const char *prefix);
 
 /* Checks a compiler command line (argv[0] the compiler) before anything is

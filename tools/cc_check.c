@@ -15,6 +15,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
+
+/* cli_error, and 1. */
+#define cli_error_status(...) (cli_error(__VA_ARGS__), 1)
+
 const char cc_usage_text[] =
     "OVERVIEW: a compiler launcher that compiles one large translation unit on many cores\n"
     "\n"
@@ -49,16 +54,6 @@ const char cc_usage_text[] =
     "\n"
     "Exit status: the compiler's, or 1 when mtpc fails, 2 on a command-line error.\n";
 
-int cc_error(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fputs("mtpc: error: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
-  va_end(ap);
-  return 1;
-}
-
 /* A non-negative number, with a K, M or G suffix when `suffixes`; non-zero
  * (and an error) when the text is not one. */
 static int parse_size(const char *text, const char *option, int suffixes, uint64_t *value) {
@@ -69,7 +64,7 @@ static int parse_size(const char *text, const char *option, int suffixes, uint64
   if (*end && suffixes && !end[1])
     shift = strchr("Kk", *end) ? 10 : strchr("Mm", *end) ? 20 : strchr("Gg", *end) ? 30 : 0;
   if (!*text || text[0] == '-' || errno || (*end && !shift) || number > (UINT64_MAX >> shift))
-    return cc_error("invalid value '%s' for %s", text, option);
+    return cli_error_status("invalid value '%s' for %s", text, option);
   *value = (uint64_t)number << shift;
   return 0;
 }
@@ -79,7 +74,7 @@ static int parse_number(const char *text, const char *option, int suffixes, unsi
   if (parse_size(text, option, suffixes, &wide))
     return 1;
   if (wide > UINT32_MAX - 1)
-    return cc_error("invalid value '%s' for %s", text, option);
+    return cli_error_status("invalid value '%s' for %s", text, option);
   *value = (unsigned)wide;
   return 0;
 }
@@ -115,12 +110,12 @@ cc_settings_status cc_parse_settings(cc_settings *s, int argc, char *const *argv
     else if (!strncmp(arg, "--min-source-size=", 18))
       bad = parse_size(arg + 18, "--min-source-size", 1, &s->min_source_size);
     else
-      bad = cc_error("unknown option '%s' before the compiler; see 'mtpc cc --help'", arg);
+      bad = cli_error_status("unknown option '%s' before the compiler; see 'mtpc cc --help'", arg);
     if (bad)
       return CC_SETTINGS_BAD;
   }
   if (i == argc) {
-    cc_error("no compiler; usage: mtpc cc [options] <compiler> <arguments...>");
+    cli_error("no compiler; usage: mtpc cc [options] <compiler> <arguments...>");
     return CC_SETTINGS_BAD;
   }
   *first = i;

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cc.h"
+#include "cli.h"
 
 /* `mtpc`, beside this program's own file, or from PATH. */
 static void run_mtpc(char **argv) {
@@ -25,7 +26,7 @@ static void run_mtpc(char **argv) {
     }
   }
   execvp("mtpc", argv);
-  cc_error("cannot run mtpc: %s", strerror(errno));
+  cli_error("cannot run mtpc: %s", strerror(errno));
 }
 
 int main(int argc, char **argv) {
@@ -46,13 +47,15 @@ int main(int argc, char **argv) {
       fprintf(stderr, "mtpc: note: %s: passed through: %s\n", source ? source : argv[first],
               reason);
     execvp(argv[first], argv + first);
-    cc_error("cannot run '%s': %s", argv[first], strerror(errno));
+    cli_error("cannot run '%s': %s", argv[first], strerror(errno));
     return 1;
   }
   /* mtpc cc <the same arguments> */
   char **args = malloc(((size_t)argc + 2) * sizeof(char *));
-  if (!args)
-    return cc_error("out of memory");
+  if (!args) {
+    cli_error("out of memory");
+    return 1;
+  }
   args[0] = "mtpc";
   args[1] = "cc";
   memcpy(args + 2, argv + 1, (size_t)(argc - 1) * sizeof(char *));

@@ -16,15 +16,6 @@
 
 #include "mtpc/tools.h"
 
-void cli_error(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fputs("mtpc: error: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
-  va_end(ap);
-}
-
 static void out_of_memory(void) {
   cli_error("out of memory");
   exit(1);
