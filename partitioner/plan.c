@@ -127,6 +127,11 @@ typedef struct planner {
   uint8_t *group_pinned;
   uint32_t *group_leader; /* the group's first node in module order */
   uint32_t *group_partition;
+  uint32_t *owned_start;  /* nodes partition q owns: owned_nodes[owned_start[q] ..] */
+  uint32_t *owned_nodes;
+  uint32_t *present;      /* q + 1 once partition q has a copy or clone of the node */
+  uint32_t *clones;      /* of the partition find_copies works on, unsorted */
+  size_t clone_count, clones_cap;
 } planner;
 
 /* 1. atoms */
@@ -568,7 +573,7 @@ static int compare_groups_by_cost(const void *a, const void *b, void *costs) {
 
 /* The groups in the order `compare` gives them by `keys`; NULL when memory
  * runs out. */
-static uint32_t *sorted_groups(const planner *p,
+static uint32_t *sorted_groups(planner *p,
                                int (*compare)(const void *, const void *, void *), void *keys) {
   uint32_t *order = mtpc_alloc(p->group_count, sizeof(uint32_t));
   if (!order)
@@ -576,25 +581,74 @@ static uint32_t *sorted_groups(const planner *p,
   for (uint32_t grp = 0; grp < p->group_count; grp++)
     order[grp] = grp;
   qsort_r(order, p->group_count, sizeof(uint32_t), compare, keys);
+  for (uint32_t n = p->group_count; n > 1; n >>= 1)
+    p->plan->work += p->group_count; /* comparisons, at most n log n */
   return order;
 }
 
-static uint32_t choose_partition(const uint64_t *load, const uint64_t *affinity, uint32_t k,
-                                 uint64_t cost, uint64_t capacity) {
-  uint32_t best = MTPC_NONE, lightest = 0;
-  for (uint32_t q = 0; q < k; q++) {
-    if (load[q] < load[lightest])
-      lightest = q;
+/* Partitions by load, the lightest (then the lowest numbered) on top. */
+typedef struct load_heap {
+  uint32_t *heap, *position;
+  const uint64_t *load;
+  uint32_t count;
+} load_heap;
+
+static int lighter(const load_heap *h, uint32_t a, uint32_t b) {
+  return h->load[a] < h->load[b] || (h->load[a] == h->load[b] && a < b);
+}
+
+/* Restores the order below slot i after its partition's load grew. */
+static void sift_down(load_heap *h, uint32_t i) {
+  for (;;) {
+    uint32_t least = i, left = 2 * i + 1, right = left + 1;
+    if (left < h->count && lighter(h, h->heap[left], h->heap[least]))
+      least = left;
+    if (right < h->count && lighter(h, h->heap[right], h->heap[least]))
+      least = right;
+    if (least == i)
+      return;
+    uint32_t q = h->heap[i];
+    h->heap[i] = h->heap[least];
+    h->heap[least] = q;
+    h->position[h->heap[i]] = i;
+    h->position[q] = least;
+    i = least;
+  }
+}
+
+static int load_heap_init(load_heap *h, const uint64_t *load, uint32_t k) {
+  h->heap = mtpc_alloc(k, sizeof(uint32_t));
+  h->position = mtpc_alloc(k, sizeof(uint32_t));
+  h->load = load;
+  h->count = k;
+  if (!h->heap || !h->position)
+    return -1;
+  for (uint32_t q = 0; q < k; q++)
+    h->heap[q] = h->position[q] = q;
+  for (uint32_t i = k / 2; i-- > 0;)
+    sift_down(h, i);
+  return 0;
+}
+
+/* Of the partitions the group references (`touched`, with their affinity),
+ * the one with most affinity that has room for `cost`, preferring the
+ * lighter, then the lower numbered; without one, the lightest of all. */
+static uint32_t choose_partition(const load_heap *h, const uint64_t *affinity,
+                                 const uint32_t *touched, uint32_t touched_count, uint64_t cost,
+                                 uint64_t capacity) {
+  const uint64_t *load = h->load;
+  uint32_t best = MTPC_NONE;
+  for (uint32_t t = 0; t < touched_count; t++) {
+    uint32_t q = touched[t];
     if (load[q] + cost > capacity)
       continue;
     if (best == MTPC_NONE || affinity[q] > affinity[best] ||
-        (affinity[q] == affinity[best] && load[q] < load[best]))
+        (affinity[q] == affinity[best] && lighter(h, q, best)))
       best = q;
   }
-  return best != MTPC_NONE ? best : lightest;
+  return best != MTPC_NONE ? best : h->heap[0];
 }
 
-/* A requested count, at most one partition per group that costs anything. */
 static uint32_t partition_count(planner *p) {
   uint32_t costly_groups = 0;
   for (uint32_t grp = 0; grp < p->group_count; grp++)
@@ -621,6 +675,7 @@ static int drop_empty_partitions(planner *p) {
   for (uint32_t grp = 0; grp < p->group_count; grp++)
     p->group_partition[grp] = renumber[p->group_partition[grp]];
   p->plan->partition_count = used;
+  p->plan->work += 2 * (uint64_t)p->group_count + k;
   free(renumber);
   return 0;
 }
@@ -660,26 +715,39 @@ static int assign_groups_by_cost(planner *p, uint64_t total_cost) {
   uint64_t capacity = (total_cost + k - 1) / k;
   uint32_t next_fresh = load[0] > 0 ? 1 : 0;
 
-  for (uint32_t i = 0; i < groups; i++) {
+  load_heap heap = {0};
+  uint32_t *touched = mtpc_alloc(k, sizeof(uint32_t));
+  failed = !touched || load_heap_init(&heap, load, k);
+  for (uint32_t i = 0; i < groups && !failed; i++) {
     uint32_t grp = order[i];
     if (p->group_partition[grp] != MTPC_NONE)
       continue;
-    memset(affinity, 0, k * sizeof(uint64_t));
+    uint32_t touched_count = 0;
     for (uint32_t e = adjacency.offsets[grp]; e < adjacency.offsets[grp + 1]; e++) {
       uint32_t q = p->group_partition[adjacency.targets[e]];
-      if (q != MTPC_NONE)
-        affinity[q] += adjacency.weights[e];
+      if (q == MTPC_NONE)
+        continue;
+      if (affinity[q] == 0)
+        touched[touched_count++] = q;
+      affinity[q] += adjacency.weights[e];
     }
     uint32_t q;
     if (finest && p->group_cost[grp] > 0 && next_fresh < k)
       q = next_fresh++;
     else if (finest)
-      q = choose_partition(load, affinity, k, 0, UINT64_MAX);
+      q = choose_partition(&heap, affinity, touched, touched_count, 0, UINT64_MAX);
     else
-      q = choose_partition(load, affinity, k, p->group_cost[grp], capacity);
+      q = choose_partition(&heap, affinity, touched, touched_count, p->group_cost[grp], capacity);
     p->group_partition[grp] = q;
     load[q] += p->group_cost[grp];
+    sift_down(&heap, heap.position[q]);
+    for (uint32_t t = 0; t < touched_count; t++)
+      affinity[touched[t]] = 0;
+    p->plan->work += 1 + (adjacency.offsets[grp + 1] - adjacency.offsets[grp]) + touched_count;
   }
+  free(touched);
+  free(heap.heap);
+  free(heap.position);
 out:
   free(load);
   free(affinity);
@@ -697,18 +765,28 @@ static int compare_groups_by_leader(const void *a, const void *b, void *leaders)
 /* The partition a group without cost goes to: the one it references most
  * (of equal ones, the first), else the one of the costly group before it in
  * module order. */
-static uint32_t place_costless(const planner *p, const wgraph *adjacency, uint32_t grp,
-                               uint64_t *affinity, uint32_t k, uint32_t fallback) {
-  memset(affinity, 0, k * sizeof(uint64_t));
+static uint32_t place_costless(planner *p, const wgraph *adjacency, uint32_t grp,
+                               uint64_t *affinity, uint32_t *touched, uint32_t fallback) {
+  uint32_t touched_count = 0;
   for (uint32_t e = adjacency->offsets[grp]; e < adjacency->offsets[grp + 1]; e++) {
     uint32_t q = p->group_partition[adjacency->targets[e]];
-    if (q != MTPC_NONE)
-      affinity[q] += adjacency->weights[e];
+    if (q == MTPC_NONE)
+      continue;
+    if (affinity[q] == 0)
+      touched[touched_count++] = q;
+    affinity[q] += adjacency->weights[e];
   }
+  /* Most affinity, then the lowest numbered. */
   uint32_t best = MTPC_NONE;
-  for (uint32_t q = 0; q < k; q++)
-    if (affinity[q] > 0 && (best == MTPC_NONE || affinity[q] > affinity[best]))
+  for (uint32_t t = 0; t < touched_count; t++) {
+    uint32_t q = touched[t];
+    if (best == MTPC_NONE || affinity[q] > affinity[best] ||
+        (affinity[q] == affinity[best] && q < best))
       best = q;
+  }
+  for (uint32_t t = 0; t < touched_count; t++)
+    affinity[touched[t]] = 0;
+  p->plan->work += 1 + (adjacency->offsets[grp + 1] - adjacency->offsets[grp]) + touched_count;
   return best != MTPC_NONE ? best : fallback;
 }
 
@@ -733,6 +811,7 @@ static int assign_groups_stably(planner *p, uint64_t total_cost) {
   uint32_t *chunk = mtpc_alloc(groups, sizeof(uint32_t));
   p->group_partition = mtpc_alloc(groups, sizeof(uint32_t));
   uint64_t *affinity = NULL;
+  uint32_t *touched = NULL;
   int failed = !order || !cost || !hash || !chunk || !p->group_partition ||
                group_adjacency(p, &adjacency);
   if (failed)
@@ -753,7 +832,8 @@ static int assign_groups_stably(planner *p, uint64_t total_cost) {
     memset(chunk, 0, costly * sizeof(uint32_t));
   k = k ? k : 1;
   affinity = mtpc_zalloc(k, sizeof(uint64_t));
-  if ((failed = !affinity))
+  touched = mtpc_alloc(k, sizeof(uint32_t));
+  if ((failed = !affinity || !touched))
     goto out;
   p->plan->partition_count = k;
 
@@ -767,12 +847,13 @@ static int assign_groups_stably(planner *p, uint64_t total_cost) {
   for (uint32_t i = 0; i < groups; i++) {
     uint32_t grp = order[i];
     if (p->group_partition[grp] == MTPC_NONE)
-      p->group_partition[grp] = place_costless(p, &adjacency, grp, affinity, k, previous);
+      p->group_partition[grp] = place_costless(p, &adjacency, grp, affinity, touched, previous);
     else if (p->group_cost[grp] > 0)
       previous = p->group_partition[grp];
   }
 out:
   free(affinity);
+  free(touched);
   free(order);
   free(cost);
   free(hash);
@@ -815,12 +896,38 @@ static int clone_atom(planner *p, uint32_t q, uint32_t atom, import_item **stack
   mtpc_plan *plan = p->plan;
   for (uint32_t m = p->atom_start[atom]; m < p->atom_start[atom + 1]; m++) {
     uint32_t v = p->atom_members[m];
-    mtpc_bitset_set(&plan->clones, (size_t)q * plan->node_count + v);
+    p->present[v] = q + 1;
+    if (MTPC_PUSH(p->clones, p->clone_count, p->clones_cap, v))
+      return -1;
     plan->partitions[q].imported_cost += plan->nodes[v].cost;
     plan->duplicated_cost += plan->nodes[v].cost;
     if (MTPC_PUSH(*stack, *depth, *cap, ((import_item){v, p->o->import_instr_limit})))
       return -1;
   }
+  return 0;
+}
+
+static int compare_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* A sorted list without repeats of `count` node indices (copied). */
+static int to_node_list(mtpc_node_list *list, const uint32_t *nodes, size_t count,
+                        uint64_t *work) {
+  list->count = 0;
+  list->nodes = count ? mtpc_alloc(count, sizeof(uint32_t)) : NULL;
+  if (count && !list->nodes)
+    return -1;
+  memcpy(list->nodes, nodes, count * sizeof(uint32_t));
+  qsort(list->nodes, count, sizeof(uint32_t), compare_u32);
+  for (size_t i = 0; i < count; i++)
+    if (i == 0 || list->nodes[i] != list->nodes[list->count - 1])
+      list->nodes[list->count++] = list->nodes[i];
+  /* A partition's lists are small beside the module; their sort counts as
+   * one visit per item and level. */
+  for (size_t n = count; n > 1; n >>= 1)
+    *work += count;
   return 0;
 }
 
@@ -832,24 +939,26 @@ static int find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap)
   const mtpc_graph *g = p->g;
   mtpc_plan *plan = p->plan;
   size_t depth = 0;
-  for (uint32_t u = 0; u < g->node_count; u++)
-    if (plan->nodes[u].owner == q &&
-        MTPC_PUSH(*stack, depth, *cap, ((import_item){u, p->o->import_instr_limit})))
-      return -1;
+  uint32_t *copies = NULL;
+  size_t copy_count = 0, copies_cap = 0;
+  p->clone_count = 0;
+  for (uint32_t m = p->owned_start[q]; m < p->owned_start[q + 1]; m++)
+    if (MTPC_PUSH(*stack, depth, *cap, ((import_item){p->owned_nodes[m], p->o->import_instr_limit})))
+      goto fail;
   while (depth > 0) {
     import_item item = (*stack)[--depth];
     int from_code = g->nodes[item.node].kind == MTPC_FUNCTION;
+    plan->work++;
     for (uint32_t e = g->edge_offsets[item.node]; e < g->edge_offsets[item.node + 1]; e++) {
       uint32_t v = g->edge_targets[e];
       const mtpc_node *n = &g->nodes[v];
-      size_t bit = (size_t)q * plan->node_count + v;
-      if (plan->nodes[v].owner == q || mtpc_bitset_test(&plan->copies, bit) ||
-          mtpc_bitset_test(&plan->clones, bit))
+      plan->work++;
+      if (plan->nodes[v].owner == q || p->present[v] == q + 1)
         continue;
       uint32_t atom = p->node_atom[v];
       if (atom != MTPC_NONE && p->atom_clonable[atom]) {
         if (clone_atom(p, q, atom, stack, &depth, cap))
-          return -1;
+          goto fail;
         continue;
       }
       if (!from_code)
@@ -865,7 +974,9 @@ static int find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap)
                   (n->cost <= limit || (n->flags & MTPC_N_ALWAYSINLINE)));
       if (!take)
         continue;
-      mtpc_bitset_set(&plan->copies, bit);
+      p->present[v] = q + 1;
+      if (MTPC_PUSH(copies, copy_count, copies_cap, v))
+        goto fail;
       if (!input_copy) {
         plan->partitions[q].imported_cost += n->cost;
         plan->duplicated_cost += n->cost;
@@ -873,40 +984,68 @@ static int find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap)
       /* Chains of hot calls keep their budget, so they can inline whole. */
       uint32_t next = input_copy || heat == CALL_HOT ? item.budget : item.budget * 7 / 10;
       if (n->kind == MTPC_FUNCTION && MTPC_PUSH(*stack, depth, *cap, ((import_item){v, next})))
-        return -1;
+        goto fail;
     }
   }
+  if (to_node_list(&plan->partitions[q].copies, copies, copy_count, &plan->work) ||
+      to_node_list(&plan->partitions[q].clones, p->clones, p->clone_count, &plan->work))
+    goto fail;
+  free(copies);
   return 0;
+fail:
+  free(copies);
+  return -1;
 }
 
 /* 6. exports: what a partition other than the owner names, through its own
  * code or a copy (a clone carries its own definition), or only through a
  * value profile (then the partition keeps a declaration of it, as it keeps
  * the module's own declarations that a value profile names). */
+/* What partition q references from node u, which it has a body of. */
+static int export_references(planner *p, uint32_t q, uint32_t u, int copy, uint32_t **declared,
+                             size_t *count, size_t *cap) {
+  const mtpc_graph *g = p->g;
+  mtpc_plan *plan = p->plan;
+  if (copy && plan->nodes[u].owner != MTPC_NONE)
+    plan->nodes[u].exported = 1;
+  for (uint32_t e = g->edge_offsets[u]; e < g->edge_offsets[u + 1]; e++) {
+    uint32_t v = g->edge_targets[e];
+    uint32_t owner = plan->nodes[v].owner;
+    plan->work++;
+    if (owner == MTPC_NONE && g->edge_profile_refs[e] &&
+        (g->nodes[v].flags & MTPC_N_DECLARATION_ONLY) && MTPC_PUSH(*declared, *count, *cap, v))
+      return -1;
+    if (owner == MTPC_NONE || owner == q || mtpc_plan_has_clone(plan, q, v))
+      continue;
+    plan->nodes[v].exported = 1;
+    if (g->edge_profile_refs[e] && !mtpc_plan_has_copy(plan, q, v) &&
+        MTPC_PUSH(*declared, *count, *cap, v))
+      return -1;
+  }
+  return 0;
+}
+
 static int find_exports(planner *p) {
   const mtpc_graph *g = p->g;
   mtpc_plan *plan = p->plan;
-  for (uint32_t q = 0; q < plan->partition_count; q++) {
-    for (uint32_t u = 0; u < g->node_count; u++) {
-      int copy = mtpc_plan_has_copy(plan, q, u);
-      if (plan->nodes[u].owner != q && !copy && !mtpc_plan_has_clone(plan, q, u))
-        continue;
-      if (copy && plan->nodes[u].owner != MTPC_NONE)
-        plan->nodes[u].exported = 1;
-      for (uint32_t e = g->edge_offsets[u]; e < g->edge_offsets[u + 1]; e++) {
-        uint32_t v = g->edge_targets[e];
-        uint32_t owner = plan->nodes[v].owner;
-        if (owner == MTPC_NONE && g->edge_profile_refs[e] &&
-            (g->nodes[v].flags & MTPC_N_DECLARATION_ONLY))
-          mtpc_bitset_set(&plan->declarations, (size_t)q * plan->node_count + v);
-        if (owner == MTPC_NONE || owner == q || mtpc_plan_has_clone(plan, q, v))
-          continue;
-        plan->nodes[v].exported = 1;
-        if (g->edge_profile_refs[e] && !mtpc_plan_has_copy(plan, q, v))
-          mtpc_bitset_set(&plan->declarations, (size_t)q * plan->node_count + v);
-      }
-    }
+  uint32_t *declared = NULL;
+  size_t cap = 0;
+  int failed = 0;
+  for (uint32_t q = 0; q < plan->partition_count && !failed; q++) {
+    const mtpc_plan_partition *part = &plan->partitions[q];
+    size_t count = 0;
+    for (uint32_t m = p->owned_start[q]; m < p->owned_start[q + 1] && !failed; m++)
+      failed = export_references(p, q, p->owned_nodes[m], 0, &declared, &count, &cap);
+    for (uint32_t m = 0; m < part->copies.count && !failed; m++)
+      failed = export_references(p, q, part->copies.nodes[m], 1, &declared, &count, &cap);
+    for (uint32_t m = 0; m < part->clones.count && !failed; m++)
+      failed = export_references(p, q, part->clones.nodes[m], 0, &declared, &count, &cap);
+    failed = failed ||
+             to_node_list(&plan->partitions[q].declarations, declared, count, &plan->work);
   }
+  free(declared);
+  if (failed)
+    return -1;
   for (uint32_t i = 0; i < g->node_count; i++) {
     mtpc_plan_node *n = &plan->nodes[i];
     if (!n->exported || !(n->flags & MTPC_N_LOCAL))
@@ -956,10 +1095,27 @@ static int finish_partitions(planner *p) {
   }
   for (uint32_t grp = 0; grp < p->group_count; grp++)
     plan->partitions[p->group_partition[grp]].groups++;
-  size_t bits = (size_t)k * plan->node_count;
-  if (mtpc_bitset_init(&plan->copies, bits) || mtpc_bitset_init(&plan->clones, bits) ||
-      mtpc_bitset_init(&plan->declarations, bits))
+  /* The nodes each partition owns, in module order. */
+  p->owned_start = mtpc_zalloc(k + 1, sizeof(uint32_t));
+  p->owned_nodes = mtpc_alloc(plan->node_count, sizeof(uint32_t));
+  p->present = mtpc_zalloc(plan->node_count, sizeof(uint32_t));
+  uint32_t *fill = mtpc_zalloc(k, sizeof(uint32_t));
+  if (!p->owned_start || !p->owned_nodes || !p->present || !fill) {
+    free(fill);
     return -1;
+  }
+  for (uint32_t i = 0; i < plan->node_count; i++)
+    if (plan->nodes[i].owner != MTPC_NONE)
+      p->owned_start[plan->nodes[i].owner + 1]++;
+  for (uint32_t q = 0; q < k; q++)
+    p->owned_start[q + 1] += p->owned_start[q];
+  for (uint32_t i = 0; i < plan->node_count; i++) {
+    uint32_t q = plan->nodes[i].owner;
+    if (q != MTPC_NONE)
+      p->owned_nodes[p->owned_start[q] + fill[q]++] = i;
+  }
+  free(fill);
+  plan->work += 2 * (uint64_t)plan->node_count + k;
   import_item *stack = NULL;
   size_t cap = 0;
   int failed = 0;
@@ -1055,6 +1211,9 @@ static int plan_steps(planner *p) {
   p->group_limit = group_limit(p->o, plan->total_cost);
   if (find_atoms(p) || find_atom_members(p) || find_units(p) || find_groups(p))
     return -1;
+  /* Each of those steps visits every node and edge a few times. */
+  uint64_t edges = p->g->edge_offsets[p->g->node_count];
+  plan->work += 4 * ((uint64_t)p->g->node_count + edges);
   plan->group_count = p->group_count;
   if (assign_groups(p, plan->total_cost))
     return -1;
@@ -1082,6 +1241,10 @@ mtpc_status mtpc_plan_build(const mtpc_graph *g, const mtpc_plan_options *o, mtp
   free(p.group_pinned);
   free(p.group_leader);
   free(p.group_partition);
+  free(p.owned_start);
+  free(p.owned_nodes);
+  free(p.present);
+  free(p.clones);
   return failed ? MTPC_ERR_NO_MEMORY : MTPC_OK;
 }
 
@@ -1093,14 +1256,16 @@ void mtpc_plan_free(mtpc_plan *plan) {
     mtpc_debug_decl_free(plan->nodes[i].debug_decl);
   }
   free(plan->nodes);
+  for (uint32_t q = 0; plan->partitions && q < plan->partition_count; q++) {
+    free(plan->partitions[q].copies.nodes);
+    free(plan->partitions[q].clones.nodes);
+    free(plan->partitions[q].declarations.nodes);
+  }
   free(plan->partitions);
   free(plan->module_id);
   free(plan->unsplit_reason);
   for (uint32_t i = 0; i < plan->debug_type_count; i++)
     free(plan->debug_types[i].key);
   free(plan->debug_types);
-  mtpc_bitset_free(&plan->copies);
-  mtpc_bitset_free(&plan->clones);
-  mtpc_bitset_free(&plan->declarations);
   memset(plan, 0, sizeof(*plan));
 }

@@ -46,11 +46,27 @@ typedef struct mtpc_plan_node {
   mtpc_debug_decl *debug_decl; /* the graph's: how a declaration describes it */
 } mtpc_plan_node;
 
+/* Node indices, sorted. */
+typedef struct mtpc_node_list {
+  uint32_t count;
+  uint32_t *nodes;
+} mtpc_node_list;
+
 typedef struct mtpc_plan_partition {
   uint64_t cost;          /* of the definitions it owns */
   uint64_t imported_cost; /* of the copies and clones it receives */
   uint32_t functions;
   uint32_t groups;
+  /* Available_externally bodies it keeps of definitions owned elsewhere, or
+   * the module's own available_externally definitions. */
+  mtpc_node_list copies;
+  /* Definitions of its own of members of small groups of discardable ODR
+   * definitions (with their COMDAT); the linker keeps one. */
+  mtpc_node_list clones;
+  /* Declarations that only a value profile names (likely targets of an
+   * indirect call here), kept so that indirect call promotion can still
+   * call them directly. */
+  mtpc_node_list declarations;
 } mtpc_plan_partition;
 
 /* A named C type described fully only by its home partition, declared in the
@@ -67,24 +83,16 @@ typedef struct mtpc_plan {
   uint32_t node_count;
   mtpc_plan_node *nodes;
   uint32_t group_count;
-  /* Bit p * node_count + i: partition p keeps an available_externally body of
-   * node i (a copy of a definition owned elsewhere, or the module's own
-   * available_externally definition). */
-  mtpc_bitset copies;
-  /* Bit p * node_count + i: partition p defines its own copy of node i, a
-   * member of a small group of discardable ODR definitions (with its COMDAT);
-   * the linker keeps one. */
-  mtpc_bitset clones;
-  /* Bit p * node_count + i: partition p keeps a declaration of node i that
-   * only a value profile names (a likely target of an indirect call there),
-   * so that indirect call promotion can still call it directly. */
-  mtpc_bitset declarations;
   /* Sorted by key; empty when the module is not split. */
   uint32_t debug_type_count;
   mtpc_plan_debug_type *debug_types;
   uint64_t total_cost;
   uint64_t duplicated_cost;
   char *unsplit_reason; /* why the module is compiled as one partition, or NULL */
+  /* Nodes, edges, groups and list items the planner visited: every step is
+   * linear in the graph's size and the partitions' contents, which the
+   * scaling test checks by this count. */
+  uint64_t work;
 } mtpc_plan;
 
 void mtpc_plan_options_init(mtpc_plan_options *o);
@@ -102,17 +110,29 @@ uint32_t mtpc_plan_first_definer(const mtpc_plan *plan, uint32_t node);
 /* The home partition of a debug type, or MTPC_NONE. */
 uint32_t mtpc_plan_debug_type_home(const mtpc_plan *plan, const char *key);
 
+static inline int mtpc_node_list_has(const mtpc_node_list *list, uint32_t node) {
+  uint32_t low = 0, high = list->count;
+  while (low < high) {
+    uint32_t mid = low + (high - low) / 2;
+    if (list->nodes[mid] < node)
+      low = mid + 1;
+    else
+      high = mid;
+  }
+  return low < list->count && list->nodes[low] == node;
+}
+
 static inline int mtpc_plan_has_copy(const mtpc_plan *plan, uint32_t partition, uint32_t node) {
-  return mtpc_bitset_test(&plan->copies, (size_t)partition * plan->node_count + node);
+  return mtpc_node_list_has(&plan->partitions[partition].copies, node);
 }
 
 static inline int mtpc_plan_has_clone(const mtpc_plan *plan, uint32_t partition, uint32_t node) {
-  return mtpc_bitset_test(&plan->clones, (size_t)partition * plan->node_count + node);
+  return mtpc_node_list_has(&plan->partitions[partition].clones, node);
 }
 
 static inline int mtpc_plan_has_declaration(const mtpc_plan *plan, uint32_t partition,
                                             uint32_t node) {
-  return mtpc_bitset_test(&plan->declarations, (size_t)partition * plan->node_count + node);
+  return mtpc_node_list_has(&plan->partitions[partition].declarations, node);
 }
 
 /* `base` + ".llvm.mtpc" + 16 hex digits of xxh64(module_id, NUL, base): the

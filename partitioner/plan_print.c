@@ -52,12 +52,10 @@ void mtpc_plan_print(const mtpc_plan *plan, FILE *out) {
     for (uint32_t i = 0; i < plan->node_count; i++)
       if (plan->nodes[i].owner == q)
         print_node(plan, i, "def", out);
-    for (uint32_t i = 0; i < plan->node_count; i++)
-      if (mtpc_plan_has_clone(plan, q, i))
-        print_node(plan, i, "clone", out);
-    for (uint32_t i = 0; i < plan->node_count; i++)
-      if (mtpc_plan_has_copy(plan, q, i))
-        print_node(plan, i, "copy", out);
+    for (uint32_t m = 0; m < part->clones.count; m++)
+      print_node(plan, part->clones.nodes[m], "clone", out);
+    for (uint32_t m = 0; m < part->copies.count; m++)
+      print_node(plan, part->copies.nodes[m], "copy", out);
   }
   if (plan->debug_type_count)
     fprintf(out, "\ndebug types described once: %u\n", plan->debug_type_count);

@@ -4,6 +4,8 @@
 #
 #   scripts/fetch-inputs.sh sqlite    -> $MTPC_CACHE/sqlite/{sqlite3.c,sqlite3.h,shell.c,speedtest1.c}
 #   scripts/fetch-inputs.sh duktape   -> $MTPC_CACHE/duktape/src (Debian's duktape 2.7.0 source)
+#   scripts/fetch-inputs.sh postgres  -> $MTPC_CACHE/postgres/src (Debian's postgresql-15 source;
+#                                        scripts/build-postgres.sh builds it)
 #   scripts/fetch-inputs.sh deb-src   adds the deb-src entry apt-get source needs
 #
 # Prints the directory it prepared.
@@ -60,10 +62,18 @@ prepare_duktape() {
   echo "$dir/src"
 }
 
+prepare_postgres() {
+  local dir=$cache/postgres
+  fetch_source postgresql-15 "$dir"
+  [ -f "$dir/version" ] || head -1 "$dir/src/debian/changelog" | sed 's/.*(\(.*\)).*/\1/' > "$dir/version"
+  echo "$dir/src"
+}
+
 mkdir -p "$cache"
 case "${1:-}" in
   sqlite) prepare_sqlite ;;
   duktape) prepare_duktape ;;
+  postgres) prepare_postgres ;;
   deb-src) ensure_deb_src ;;
-  *) echo "usage: $0 sqlite|duktape|deb-src" >&2; exit 2 ;;
+  *) echo "usage: $0 sqlite|duktape|postgres|deb-src" >&2; exit 2 ;;
 esac

@@ -180,6 +180,10 @@ static void random_graph(mtpc_graph *g, uint32_t n, uint32_t seed) {
   CHECK(mtpc_graph_finalize(g) == MTPC_OK);
 }
 
+static int same_list(const mtpc_node_list *x, const mtpc_node_list *y) {
+  return x->count == y->count && (!x->count || !memcmp(x->nodes, y->nodes, x->count * 4));
+}
+
 static int same_plan(const mtpc_plan *x, const mtpc_plan *y) {
   if (x->partition_count != y->partition_count || x->node_count != y->node_count)
     return 0;
@@ -191,9 +195,11 @@ static int same_plan(const mtpc_plan *x, const mtpc_plan *y) {
     if (x->nodes[i].promoted_name && strcmp(x->nodes[i].promoted_name, y->nodes[i].promoted_name))
       return 0;
   }
-  size_t words = (x->copies.bits + 63) / 64;
-  return !memcmp(x->copies.words, y->copies.words, words * 8) &&
-         !memcmp(x->clones.words, y->clones.words, words * 8);
+  for (uint32_t q = 0; q < x->partition_count; q++)
+    if (!same_list(&x->partitions[q].copies, &y->partitions[q].copies) ||
+        !same_list(&x->partitions[q].clones, &y->partitions[q].clones))
+      return 0;
+  return 1;
 }
 
 static void test_determinism_and_balance(void) {
