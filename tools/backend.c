@@ -301,18 +301,6 @@ static void fill_options(const backend_cli *b, mtpc_options *o) {
   o->cache_dir = b->cache_dir;
 }
 
-static uint64_t instruction_count(LLVMModuleRef module) {
-  uint64_t count = 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(module); f; f = LLVMGetNextFunction(f)) {
-    if (LLVMIsDeclaration(f) || LLVMGetLinkage(f) == LLVMAvailableExternallyLinkage)
-      continue;
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        count++;
-  }
-  return count;
-}
-
 static int take_result(mtpc_status status, mtpc_result *r, void **object, size_t *size,
                        char **message) {
   int done = status == MTPC_OK ? 1 : -1;
@@ -332,7 +320,7 @@ static int take_result(mtpc_status status, mtpc_result *r, void **object, size_t
 static int split_after_import(void *arg, LLVMModuleRef module, const void *lto_config,
                               const void *index, void **object, size_t *size, char **message) {
   const backend_cli *b = arg;
-  if (instruction_count(module) < b->threshold || !mtpc_module_can_split(module, NULL, NULL))
+  if (cli_instruction_count(module) < b->threshold || !mtpc_module_can_split(module, NULL, NULL))
     return 0;
   mtpc_options o;
   fill_options(b, &o);

@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,30 +26,6 @@
 #include "mtpc/tools.h"
 
 extern char **environ;
-
-static void note(const cc_settings *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void note(const cc_settings *s, const char *fmt, ...) {
-  if (!s->verbose)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  fputs("mtpc: note: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
-  va_end(ap);
-}
-
-/* Runs the compiler in place of this process. */
-static int run_compiler(int argc, char **argv, const char *extra) {
-  char **args = xmalloc(((size_t)argc + 2) * sizeof(char *));
-  memcpy(args, argv, (size_t)argc * sizeof(char *));
-  args[argc] = (char *)extra;
-  args[argc + (extra != NULL)] = NULL;
-  execvp(args[0], args);
-  cli_error("cannot run '%s': %s", args[0], strerror(errno));
-  free(args);
-  return 1;
-}
 
 /* Waits for a child; its exit status, or 1 if a signal ended it. */
 static int wait_for(pid_t pid) {
@@ -137,30 +112,21 @@ static char **split_job_line(char *line, int *count) {
 }
 
 /* The driver's one job, or NULL; its warnings go to *warnings. */
-static char *job_line(char *text, char **warnings, int *jobs) {
+static char *job_line(char *text, char **warnings) {
   char *job = NULL;
-  *jobs = 0;
+  int jobs = 0;
   *warnings = xstrdup("");
   for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
     if (line[0] == ' ' && line[1] == '"') {
       job = line;
-      ++*jobs;
+      jobs++;
     } else if (strstr(line, ": warning: ") || strstr(line, ": note: ")) {
       char *more = xasprintf("%s%s\n", *warnings, line);
       free(*warnings);
       *warnings = more;
     }
   }
-  return *jobs == 1 ? job : NULL;
-}
-
-static uint64_t instruction_count(LLVMModuleRef module) {
-  uint64_t count = 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(module); f; f = LLVMGetNextFunction(f))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        count++;
-  return count;
+  return jobs == 1 ? job : NULL;
 }
 
 static LLVMModuleRef read_bitcode(LLVMContextRef context, const char *path, char **message) {
@@ -193,10 +159,10 @@ static finish split_compile(const cc_settings *s, const cc_job *job, const char 
     LLVMContextDispose(context);
     return COMPILE_QUIETLY;
   }
-  uint64_t count = instruction_count(module);
+  uint64_t count = cli_instruction_count(module);
   if (count < s->threshold) {
-    note(s, "%s: %llu IR instructions, below the threshold: compiled by the compiler", source,
-         (unsigned long long)count);
+    cc_note(s, "%s: %llu IR instructions, below the threshold: compiled by the compiler",
+            source, (unsigned long long)count);
     LLVMDisposeModule(module);
     LLVMContextDispose(context);
     return COMPILE_QUIETLY;
@@ -239,8 +205,8 @@ static finish split_compile(const cc_settings *s, const cc_job *job, const char 
   }
   if (done == FINISHED && *status == 0 && s->verbose) {
     const mtpc_stats *st = mtpc_result_stats(result);
-    note(s, "%s: split into %u partition%s", source, st->partitions,
-         st->partitions == 1 ? "" : "s");
+    cc_note(s, "%s: split into %u partition%s", source, st->partitions,
+            st->partitions == 1 ? "" : "s");
   }
   mtpc_result_free(result);
   return done;
@@ -290,8 +256,7 @@ static char **driver_job(int argc, char **argv, int *count, char **text, char **
   if (status != 0)
     return NULL;
   *same_version = same_llvm(*text);
-  int jobs = 0;
-  char *line = job_line(*text, warnings, &jobs);
+  char *line = job_line(*text, warnings);
   return line ? split_job_line(line, count) : NULL;
 }
 
@@ -312,7 +277,7 @@ static finish try_split(const cc_settings *s, int argc, char **argv, const char 
                                   : cc_read_job(job_args, count, bitcode, &job, &owned);
   finish done = PASS_THROUGH;
   if (reason) {
-    note(s, "%s: passed through: %s", source, reason);
+    cc_note(s, "%s: passed through: %s", source, reason);
   } else {
     fputs(warnings, stderr);
     done = FINISHED;
@@ -339,9 +304,9 @@ static int compile(const cc_settings *s, int argc, char **argv, const char *sour
   int status = 0;
   switch (try_split(s, argc, argv, source, &status)) {
   case PASS_THROUGH:
-    return run_compiler(argc, argv, NULL);
+    return cc_run_compiler(argc, argv, NULL);
   case COMPILE_QUIETLY:
-    return run_compiler(argc, argv, "-w");
+    return cc_run_compiler(argc, argv, "-w");
   case FINISHED:
     break;
   }
@@ -366,12 +331,10 @@ int cli_cc(int argc, char **argv) {
   argc -= first;
   argv += first;
   const char *source = NULL;
-  const char *reason = cc_check_command(argc, argv, &source);
-  if (!reason && cc_source_size(source, s.min_source_size) < s.min_source_size)
-    reason = "a small source";
+  const char *reason = cc_pass_through_reason(&s, argc, argv, &source);
   if (reason) {
-    note(&s, "%s: passed through: %s", source ? source : argv[0], reason);
-    return run_compiler(argc, argv, NULL);
+    cc_note(&s, "%s: passed through: %s", source ? source : argv[0], reason);
+    return cc_run_compiler(argc, argv, NULL);
   }
   cli_report_crashes_on(source);
   return compile(&s, argc, argv, source);

@@ -18,7 +18,7 @@ typedef struct cc_settings {
   unsigned jobs;            /* 0: all hardware threads */
   unsigned partitions;      /* 0: from the module's size */
   uint64_t min_source_size;
-  uint64_t threshold;
+  unsigned threshold;
   int verbose;
   const char *time_trace;   /* NULL: none */
 } cc_settings;
@@ -47,13 +47,22 @@ const char *cc_check_command(int argc, char *const *argv, const char **source);
  * (a unity build's source is a list of those); counting stops at `enough`. */
 uint64_t cc_source_size(const char *source, uint64_t enough);
 
+/* Why a command passes straight through (cc_check_command, or a source
+ * under the settings' size), or NULL; *source as cc_check_command sets it. */
+const char *cc_pass_through_reason(const cc_settings *s, int argc, char *const *argv,
+                                   const char **source);
+/* "mtpc: note: ..." on stderr, with --verbose. */
+void cc_note(const cc_settings *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Runs the compiler (argv[0]), with `extra` appended unless NULL, in place
+ * of this process; returns 1 only when it cannot be run. */
+int cc_run_compiler(int argc, char *const *argv, const char *extra);
+
 /* What `clang -###` says its -cc1 job is, translated for mtpc. */
 typedef struct cc_job {
-  char **frontend;       /* the -cc1 job writing unoptimized bitcode to frontend_output */
+  char **frontend;       /* the -cc1 job, writing unoptimized bitcode instead of the object */
   const char *output;    /* the object the job writes (its -o) */
-  unsigned opt_level;    /* 1..3, or 2 for -Os */
+  unsigned opt_level;    /* 1..3, or 2 for -Os; the code generation level too */
   const char *pipeline;  /* "default<O2>", "default<Os>", ... */
-  unsigned codegen_level;
   const char *cpu;
   char *features;        /* comma separated */
   int function_sections;

@@ -25,6 +25,7 @@ typedef enum cc1_kind {
   FRONT_END_EITHER, /* the same, with its value joined or in the next argument */
   MAPPED,         /* a flag or value mtpc gives code generation too */
   MAPPED_ARG,
+  MAPPED_JOINED,
 } cc1_kind;
 
 typedef struct cc1_option {
@@ -85,7 +86,7 @@ static const cc1_option cc1_options[] = {
      * lld ignores one whose symbol indices a relocatable link moved. */
     {"-faddrsig", FRONT_END},
     /* Given to code generation. */
-    {"-O", MAPPED}, {"-target-cpu", MAPPED_ARG}, {"-target-feature", MAPPED_ARG},
+    {"-O", MAPPED_JOINED}, {"-target-cpu", MAPPED_ARG}, {"-target-feature", MAPPED_ARG},
     {"-vectorize-loops", MAPPED}, {"-vectorize-slp", MAPPED}, {"-ffunction-sections", MAPPED},
     {"-fdata-sections", MAPPED}, {"-split-dwarf-file", MAPPED_ARG},
     {"-split-dwarf-output", MAPPED_ARG}, {"-mllvm", MAPPED_ARG},
@@ -94,7 +95,7 @@ static const cc1_option cc1_options[] = {
 static const cc1_option *find_cc1_option(const char *arg) {
   for (size_t i = 0; i < sizeof(cc1_options) / sizeof(*cc1_options); i++) {
     const cc1_option *o = &cc1_options[i];
-    if (o->kind == FRONT_END_JOINED || o->kind == FRONT_END_EITHER || !strcmp(o->name, "-O")) {
+    if (o->kind == FRONT_END_JOINED || o->kind == FRONT_END_EITHER || o->kind == MAPPED_JOINED) {
       if (cc_has_prefix(arg, o->name))
         return o;
     } else if (!strcmp(arg, o->name)) {
@@ -114,7 +115,7 @@ static const char *set_level(cc_job *job, const char *arg) {
   for (size_t i = 0; i < sizeof(levels) / sizeof(*levels); i++)
     if (!strcmp(arg, levels[i].flag)) {
       job->pipeline = levels[i].pipeline;
-      job->opt_level = job->codegen_level = levels[i].level;
+      job->opt_level = levels[i].level;
       return NULL;
     }
   return "an optimization level other than -O1, -O2, -O3 or -Os";
@@ -201,7 +202,7 @@ const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job
     if (with_value && i + 1 >= count)
       return "a -cc1 option without its value";
     const char *value = with_value ? args[++i] : NULL;
-    if (o->kind == MAPPED || o->kind == MAPPED_ARG)
+    if (o->kind == MAPPED || o->kind == MAPPED_ARG || o->kind == MAPPED_JOINED)
       reason = map_argument(job, args[i - with_value], value, &vectorize_loops, &vectorize_slp,
                             &emits_object);
   }
@@ -233,7 +234,7 @@ void cc_job_free(cc_job *job) {
 void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->opt_level = job->opt_level;
   o->opt_pipeline = job->pipeline;
-  o->codegen_opt_level = job->codegen_level;
+  o->codegen_opt_level = job->opt_level; /* as clang's -O picks it */
   o->cpu = job->cpu;
   o->features = job->features;
   o->function_sections = job->function_sections;

@@ -17,9 +17,6 @@
 
 #include "cli.h"
 
-/* cli_error, and 1. */
-#define cli_error_status(...) (cli_error(__VA_ARGS__), 1)
-
 const char cc_usage_text[] =
     "OVERVIEW: a compiler launcher that compiles one large translation unit on many cores\n"
     "\n"
@@ -54,35 +51,10 @@ const char cc_usage_text[] =
     "\n"
     "Exit status: the compiler's, or 1 when mtpc fails, 2 on a command-line error.\n";
 
-/* A non-negative number, with a K, M or G suffix when `suffixes`; non-zero
- * (and an error) when the text is not one. */
-static int parse_size(const char *text, const char *option, int suffixes, uint64_t *value) {
-  char *end = NULL;
-  errno = 0;
-  unsigned long long number = strtoull(text, &end, 10);
-  unsigned shift = 0;
-  if (*end && suffixes && !end[1])
-    shift = strchr("Kk", *end) ? 10 : strchr("Mm", *end) ? 20 : strchr("Gg", *end) ? 30 : 0;
-  if (!*text || text[0] == '-' || errno || (*end && !shift) || number > (UINT64_MAX >> shift))
-    return cli_error_status("invalid value '%s' for %s", text, option);
-  *value = (uint64_t)number << shift;
-  return 0;
-}
-
-static int parse_number(const char *text, const char *option, int suffixes, unsigned *value) {
-  uint64_t wide = 0;
-  if (parse_size(text, option, suffixes, &wide))
-    return 1;
-  if (wide > UINT32_MAX - 1)
-    return cli_error_status("invalid value '%s' for %s", text, option);
-  *value = (unsigned)wide;
-  return 0;
-}
-
 cc_settings_status cc_parse_settings(cc_settings *s, int argc, char *const *argv, int *first) {
   *s = (cc_settings){.min_source_size = CC_MIN_SOURCE_SIZE, .threshold = CC_THRESHOLD};
   const char *jobs = getenv("MTPC_CC_JOBS"), *verbose = getenv("MTPC_CC_VERBOSE");
-  if (jobs && *jobs && parse_number(jobs, "MTPC_CC_JOBS", 0, &s->jobs))
+  if (jobs && *jobs && cli_read_unsigned(jobs, "MTPC_CC_JOBS", &s->jobs))
     return CC_SETTINGS_BAD;
   s->verbose = verbose && *verbose && strcmp(verbose, "0") != 0;
   int i = 1;
@@ -96,21 +68,23 @@ cc_settings_status cc_parse_settings(cc_settings *s, int argc, char *const *argv
     if (!strcmp(arg, "--verbose"))
       s->verbose = 1;
     else if (!strncmp(arg, "--jobs=", 7))
-      bad = parse_number(arg + 7, "--jobs", 0, &s->jobs);
+      bad = cli_read_unsigned(arg + 7, "--jobs", &s->jobs);
     else if (!strcmp(arg, "-j") && i + 1 < argc)
-      bad = parse_number(argv[++i], "-j", 0, &s->jobs);
+      bad = cli_read_unsigned(argv[++i], "-j", &s->jobs);
     else if (!strncmp(arg, "-j", 2) && arg[2])
-      bad = parse_number(arg + 2, "-j", 0, &s->jobs);
+      bad = cli_read_unsigned(arg + 2, "-j", &s->jobs);
     else if (!strncmp(arg, "--threshold=", 12))
-      bad = parse_size(arg + 12, "--threshold", 0, &s->threshold);
+      bad = cli_read_unsigned(arg + 12, "--threshold", &s->threshold);
     else if (!strncmp(arg, "--partitions=", 13))
-      bad = parse_number(arg + 13, "--partitions", 0, &s->partitions);
+      bad = cli_read_unsigned(arg + 13, "--partitions", &s->partitions);
     else if (!strncmp(arg, "--time-trace=", 13))
       s->time_trace = arg + 13;
     else if (!strncmp(arg, "--min-source-size=", 18))
-      bad = parse_size(arg + 18, "--min-source-size", 1, &s->min_source_size);
-    else
-      bad = cli_error_status("unknown option '%s' before the compiler; see 'mtpc cc --help'", arg);
+      bad = cli_read_size(arg + 18, "--min-source-size", &s->min_source_size);
+    else {
+      cli_error("unknown option '%s' before the compiler; see 'mtpc cc --help'", arg);
+      bad = 1;
+    }
     if (bad)
       return CC_SETTINGS_BAD;
   }
@@ -295,3 +269,37 @@ uint64_t cc_source_size(const char *source, uint64_t enough) {
   return size;
 }
 
+
+void cc_note(const cc_settings *s, const char *fmt, ...) {
+  if (!s->verbose)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("mtpc: note: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+}
+
+const char *cc_pass_through_reason(const cc_settings *s, int argc, char *const *argv,
+                                   const char **source) {
+  const char *reason = cc_check_command(argc, argv, source);
+  if (!reason && cc_source_size(*source, s->min_source_size) < s->min_source_size)
+    reason = "a small source";
+  return reason;
+}
+
+int cc_run_compiler(int argc, char *const *argv, const char *extra) {
+  char **args = malloc(((size_t)argc + 2) * sizeof(char *));
+  if (!args) {
+    cli_error("out of memory");
+    return 1;
+  }
+  memcpy(args, argv, (size_t)argc * sizeof(char *));
+  args[argc] = (char *)extra;
+  args[argc + (extra != NULL)] = NULL;
+  execvp(args[0], args);
+  cli_error("cannot run '%s': %s", args[0], strerror(errno));
+  free(args);
+  return 1;
+}

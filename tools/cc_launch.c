@@ -36,19 +36,12 @@ int main(int argc, char **argv) {
   if (status == CC_SETTINGS_BAD)
     return 2;
   const char *source = NULL;
-  const char *reason = NULL;
-  if (status == CC_SETTINGS_OK) {
-    reason = cc_check_command(argc - first, argv + first, &source);
-    if (!reason && cc_source_size(source, s.min_source_size) < s.min_source_size)
-      reason = "a small source";
-  }
+  const char *reason = status == CC_SETTINGS_OK
+                           ? cc_pass_through_reason(&s, argc - first, argv + first, &source)
+                           : NULL;
   if (reason) {
-    if (s.verbose)
-      fprintf(stderr, "mtpc: note: %s: passed through: %s\n", source ? source : argv[first],
-              reason);
-    execvp(argv[first], argv + first);
-    cli_error("cannot run '%s': %s", argv[first], strerror(errno));
-    return 1;
+    cc_note(&s, "%s: passed through: %s", source ? source : argv[first], reason);
+    return cc_run_compiler(argc - first, argv + first, NULL);
   }
   /* mtpc cc <the same arguments> */
   char **args = malloc(((size_t)argc + 2) * sizeof(char *));

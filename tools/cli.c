@@ -1,5 +1,6 @@
-/* What the mtpc commands share: error messages, numbers, the jobserver,
- * injected faults and crash reports. */
+/* What the mtpc commands share: numbers that end a command line, the
+ * jobserver, injected faults and crash reports (the error line and the
+ * number readers are in cli_base.c). */
 #define _GNU_SOURCE
 #include "cli.h"
 
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <llvm-c/Core.h>
 #include <llvm-c/ErrorHandling.h>
 
 #include "mtpc/tools.h"
@@ -52,30 +54,29 @@ void cli_print_diag(void *user, mtpc_severity severity, const char *message) {
 }
 
 unsigned cli_parse_unsigned(const char *text, const char *option) {
-  char *end = NULL;
-  errno = 0;
-  unsigned long value = strtoul(text, &end, 10);
-  if (!*text || *end || errno || value > UINT32_MAX - 1 || text[0] == '-') {
-    cli_error("invalid value '%s' for %s", text, option);
+  unsigned value = 0;
+  if (cli_read_unsigned(text, option, &value))
     exit(2);
-  }
-  return (unsigned)value;
+  return value;
 }
 
 uint64_t cli_parse_size(const char *text, const char *option) {
-  char *end = NULL;
-  errno = 0;
-  unsigned long long value = strtoull(text, &end, 10);
-  unsigned shift = 0;
-  if (end && *end && !end[1])
-    shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20
-          : *end == 'G' || *end == 'g' ? 30 : 64;
-  if (!*text || text[0] == '-' || errno || (*end && shift == 64) || (*end && end[1]) ||
-      value > (UINT64_MAX >> shift)) {
-    cli_error("invalid value '%s' for %s (bytes, or a number with K, M or G)", text, option);
+  uint64_t value = 0;
+  if (cli_read_size(text, option, &value))
     exit(2);
+  return value;
+}
+
+uint64_t cli_instruction_count(LLVMModuleRef module) {
+  uint64_t count = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(module); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f) || LLVMGetLinkage(f) == LLVMAvailableExternallyLinkage)
+      continue;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        count++;
   }
-  return (uint64_t)value << shift;
+  return count;
 }
 
 mtpc_budget *cli_jobserver_budget(unsigned jobs) {

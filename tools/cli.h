@@ -14,14 +14,27 @@ void *xmalloc(size_t size);
 char *xstrdup(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* cli_base.c, which mtpc-cc links too: */
 /* "mtpc: error: ..." on stderr. */
 void cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A number below UINT32_MAX; non-zero (and an error line) when the text is
+ * not one. */
+int cli_read_unsigned(const char *text, const char *option, unsigned *value);
+/* Bytes, with an optional K, M or G; non-zero (and an error line) when the
+ * text is not that. */
+int cli_read_size(const char *text, const char *option, uint64_t *value);
+
 /* An mtpc_diag_fn: "mtpc: warning: ..." on stderr. */
 void cli_print_diag(void *user, mtpc_severity severity, const char *message);
 /* A non-negative number, or a command-line error (exit 2). */
 unsigned cli_parse_unsigned(const char *text, const char *option);
 /* Bytes, with an optional K, M or G; or a command-line error (exit 2). */
 uint64_t cli_parse_size(const char *text, const char *option);
+
+/* The IR instructions of a module's function bodies, without
+ * available_externally ones (which are not compiled): what the thresholds of
+ * `mtpc backend` and `mtpc cc` measure. */
+uint64_t cli_instruction_count(LLVMModuleRef module);
 
 /* Slots from GNU make's jobserver for `jobs` worker threads (0: all), or
  * NULL when MAKEFLAGS names none. */
