@@ -134,6 +134,30 @@ typedef struct planner {
   size_t clone_count, clones_cap;
 } planner;
 
+/* The ids 0..n-1 grouped by key (MTPC_NONE: left out), each group in id
+ * order: ids of key k are members[start[k] .. start[k + 1]]. */
+static int group_by_key(const uint32_t *key, uint32_t n, uint32_t keys, uint32_t **start,
+                        uint32_t **members) {
+  *start = mtpc_zalloc((size_t)keys + 1, sizeof(uint32_t));
+  *members = mtpc_alloc(n, sizeof(uint32_t));
+  uint32_t *fill = mtpc_alloc(keys, sizeof(uint32_t));
+  if (!*start || !*members || !fill) {
+    free(fill);
+    return -1;
+  }
+  for (uint32_t i = 0; i < n; i++)
+    if (key[i] != MTPC_NONE)
+      (*start)[key[i] + 1]++;
+  for (uint32_t k = 0; k < keys; k++)
+    (*start)[k + 1] += (*start)[k];
+  memcpy(fill, *start, keys * sizeof(uint32_t));
+  for (uint32_t i = 0; i < n; i++)
+    if (key[i] != MTPC_NONE)
+      (*members)[fill[key[i]]++] = i;
+  free(fill);
+  return 0;
+}
+
 /* 1. atoms */
 static int find_atoms(planner *p) {
   const mtpc_graph *g = p->g;
@@ -214,14 +238,11 @@ static int clonable_member(const mtpc_node *n) {
 static int find_atom_members(planner *p) {
   const mtpc_graph *g = p->g;
   uint32_t n = p->atom_count;
-  p->atom_start = mtpc_zalloc(n + 1, sizeof(uint32_t));
-  p->atom_members = mtpc_alloc(g->node_count, sizeof(uint32_t));
   p->atom_clonable = mtpc_alloc(n, 1);
   uint64_t *cost = mtpc_zalloc(n, sizeof(uint64_t));
   uint8_t *discardable = mtpc_zalloc(n, 1);
-  uint32_t *fill = mtpc_alloc(n, sizeof(uint32_t));
-  int failed = !p->atom_start || !p->atom_members || !p->atom_clonable || !cost ||
-               !discardable || !fill;
+  int failed = !p->atom_clonable || !cost || !discardable ||
+               group_by_key(p->node_atom, g->node_count, n, &p->atom_start, &p->atom_members);
   if (failed)
     goto out;
   memset(p->atom_clonable, 1, n);
@@ -229,24 +250,16 @@ static int find_atom_members(planner *p) {
     uint32_t a = p->node_atom[i];
     if (a == MTPC_NONE)
       continue;
-    p->atom_start[a + 1]++;
     cost[a] += g->nodes[i].cost;
     if (!clonable_member(&g->nodes[i]))
       p->atom_clonable[a] = 0;
     if (!(g->nodes[i].flags & MTPC_N_LOCAL))
       discardable[a] = 1;
   }
-  for (uint32_t a = 0; a < n; a++) {
-    p->atom_start[a + 1] += p->atom_start[a];
+  for (uint32_t a = 0; a < n; a++)
     if (!discardable[a] || cost[a] > p->o->import_instr_limit)
       p->atom_clonable[a] = 0;
-  }
-  memcpy(fill, p->atom_start, n * sizeof(uint32_t));
-  for (uint32_t i = 0; i < g->node_count; i++)
-    if (p->node_atom[i] != MTPC_NONE)
-      p->atom_members[fill[p->node_atom[i]]++] = i;
 out:
-  free(fill);
   free(cost);
   free(discardable);
   return failed ? -1 : 0;
@@ -361,21 +374,18 @@ static int find_units(planner *p) {
     failed = scc_count == MTPC_SCC_NO_MEMORY;
   }
   uint64_t *scc_cost = NULL;
-  uint32_t *bucket_start = NULL, *members = NULL, *fill = NULL;
+  uint32_t *bucket_start = NULL, *members = NULL;
   uint8_t *visited = NULL;
   uint32_t *stack = NULL, *next_edge = NULL, *order = NULL;
   if (!failed) {
     scc_cost = mtpc_zalloc(scc_count, sizeof(uint64_t));
-    bucket_start = mtpc_zalloc(scc_count + 1, sizeof(uint32_t));
-    members = mtpc_alloc(n, sizeof(uint32_t));
-    fill = mtpc_alloc(scc_count, sizeof(uint32_t));
     visited = mtpc_zalloc(n, 1);
     stack = mtpc_alloc(n, sizeof(uint32_t));
     next_edge = mtpc_alloc(n, sizeof(uint32_t));
     order = mtpc_alloc(n, sizeof(uint32_t));
     p->atom_unit = mtpc_alloc(n, sizeof(uint32_t));
-    failed = !scc_cost || !bucket_start || !members || !fill || !visited || !stack ||
-             !next_edge || !order || !p->atom_unit;
+    failed = !scc_cost || !visited || !stack || !next_edge || !order || !p->atom_unit ||
+             group_by_key(scc, n, scc_count, &bucket_start, &members);
   }
   if (failed)
     goto out;
@@ -383,13 +393,6 @@ static int find_units(planner *p) {
   for (uint32_t i = 0; i < p->g->node_count; i++)
     if (p->node_atom[i] != MTPC_NONE)
       scc_cost[scc[p->node_atom[i]]] += p->g->nodes[i].cost;
-  for (uint32_t a = 0; a < n; a++)
-    bucket_start[scc[a] + 1]++;
-  for (uint32_t c = 0; c < scc_count; c++)
-    bucket_start[c + 1] += bucket_start[c];
-  memcpy(fill, bucket_start, scc_count * sizeof(uint32_t));
-  for (uint32_t a = 0; a < n; a++)
-    members[fill[scc[a]]++] = a;
 
   p->unit_count = 0;
   for (uint32_t c = 0; c < scc_count; c++) {
@@ -412,7 +415,6 @@ out:
   free(next_edge);
   free(order);
   free(members);
-  free(fill);
   free(bucket_start);
   free(scc_cost);
   free(scc);
@@ -571,6 +573,14 @@ static int compare_groups_by_cost(const void *a, const void *b, void *costs) {
   return x < y ? -1 : (x > y);
 }
 
+/* What sorting n items counts as work: a visit per item and level, n log n. */
+static uint64_t sort_work(size_t n) {
+  uint64_t work = 0;
+  for (size_t level = n; level > 1; level >>= 1)
+    work += n;
+  return work;
+}
+
 /* The groups in the order `compare` gives them by `keys`; NULL when memory
  * runs out. */
 static uint32_t *sorted_groups(planner *p,
@@ -581,9 +591,32 @@ static uint32_t *sorted_groups(planner *p,
   for (uint32_t grp = 0; grp < p->group_count; grp++)
     order[grp] = grp;
   qsort_r(order, p->group_count, sizeof(uint32_t), compare, keys);
-  for (uint32_t n = p->group_count; n > 1; n >>= 1)
-    p->plan->work += p->group_count; /* comparisons, at most n log n */
+  p->plan->work += sort_work(p->group_count);
   return order;
+}
+
+/* Group grp's references to the partitions already holding its neighbours,
+ * added into affinity[] (all zero before), and those partitions in
+ * touched[]: how many. */
+static uint32_t gather_affinity(planner *p, const wgraph *adjacency, uint32_t grp,
+                                uint64_t *affinity, uint32_t *touched) {
+  uint32_t touched_count = 0;
+  for (uint32_t e = adjacency->offsets[grp]; e < adjacency->offsets[grp + 1]; e++) {
+    uint32_t q = p->group_partition[adjacency->targets[e]];
+    if (q == MTPC_NONE)
+      continue;
+    if (affinity[q] == 0)
+      touched[touched_count++] = q;
+    affinity[q] += adjacency->weights[e];
+  }
+  p->plan->work += 1 + 2 * (uint64_t)(adjacency->offsets[grp + 1] - adjacency->offsets[grp]);
+  return touched_count;
+}
+
+/* Zeroes affinity[] again, for the next group. */
+static void clear_affinity(uint64_t *affinity, const uint32_t *touched, uint32_t touched_count) {
+  for (uint32_t t = 0; t < touched_count; t++)
+    affinity[touched[t]] = 0;
 }
 
 /* Partitions by load, the lightest (then the lowest numbered) on top. */
@@ -649,6 +682,7 @@ static uint32_t choose_partition(const load_heap *h, const uint64_t *affinity,
   return best != MTPC_NONE ? best : h->heap[0];
 }
 
+/* A requested count, at most one partition per group that costs anything. */
 static uint32_t partition_count(planner *p) {
   uint32_t costly_groups = 0;
   for (uint32_t grp = 0; grp < p->group_count; grp++)
@@ -722,15 +756,7 @@ static int assign_groups_by_cost(planner *p, uint64_t total_cost) {
     uint32_t grp = order[i];
     if (p->group_partition[grp] != MTPC_NONE)
       continue;
-    uint32_t touched_count = 0;
-    for (uint32_t e = adjacency.offsets[grp]; e < adjacency.offsets[grp + 1]; e++) {
-      uint32_t q = p->group_partition[adjacency.targets[e]];
-      if (q == MTPC_NONE)
-        continue;
-      if (affinity[q] == 0)
-        touched[touched_count++] = q;
-      affinity[q] += adjacency.weights[e];
-    }
+    uint32_t touched_count = gather_affinity(p, &adjacency, grp, affinity, touched);
     uint32_t q;
     if (finest && p->group_cost[grp] > 0 && next_fresh < k)
       q = next_fresh++;
@@ -741,9 +767,7 @@ static int assign_groups_by_cost(planner *p, uint64_t total_cost) {
     p->group_partition[grp] = q;
     load[q] += p->group_cost[grp];
     sift_down(&heap, heap.position[q]);
-    for (uint32_t t = 0; t < touched_count; t++)
-      affinity[touched[t]] = 0;
-    p->plan->work += 1 + (adjacency.offsets[grp + 1] - adjacency.offsets[grp]) + touched_count;
+    clear_affinity(affinity, touched, touched_count);
   }
   free(touched);
   free(heap.heap);
@@ -767,15 +791,7 @@ static int compare_groups_by_leader(const void *a, const void *b, void *leaders)
  * module order. */
 static uint32_t place_costless(planner *p, const wgraph *adjacency, uint32_t grp,
                                uint64_t *affinity, uint32_t *touched, uint32_t fallback) {
-  uint32_t touched_count = 0;
-  for (uint32_t e = adjacency->offsets[grp]; e < adjacency->offsets[grp + 1]; e++) {
-    uint32_t q = p->group_partition[adjacency->targets[e]];
-    if (q == MTPC_NONE)
-      continue;
-    if (affinity[q] == 0)
-      touched[touched_count++] = q;
-    affinity[q] += adjacency->weights[e];
-  }
+  uint32_t touched_count = gather_affinity(p, adjacency, grp, affinity, touched);
   /* Most affinity, then the lowest numbered. */
   uint32_t best = MTPC_NONE;
   for (uint32_t t = 0; t < touched_count; t++) {
@@ -784,9 +800,7 @@ static uint32_t place_costless(planner *p, const wgraph *adjacency, uint32_t grp
         (affinity[q] == affinity[best] && q < best))
       best = q;
   }
-  for (uint32_t t = 0; t < touched_count; t++)
-    affinity[touched[t]] = 0;
-  p->plan->work += 1 + (adjacency->offsets[grp + 1] - adjacency->offsets[grp]) + touched_count;
+  clear_affinity(affinity, touched, touched_count);
   return best != MTPC_NONE ? best : fallback;
 }
 
@@ -924,10 +938,7 @@ static int to_node_list(mtpc_node_list *list, const uint32_t *nodes, size_t coun
   for (size_t i = 0; i < count; i++)
     if (i == 0 || list->nodes[i] != list->nodes[list->count - 1])
       list->nodes[list->count++] = list->nodes[i];
-  /* A partition's lists are small beside the module; their sort counts as
-   * one visit per item and level. */
-  for (size_t n = count; n > 1; n >>= 1)
-    *work += count;
+  *work += sort_work(count);
   return 0;
 }
 
@@ -997,11 +1008,8 @@ fail:
   return -1;
 }
 
-/* 6. exports: what a partition other than the owner names, through its own
- * code or a copy (a clone carries its own definition), or only through a
- * value profile (then the partition keeps a declaration of it, as it keeps
- * the module's own declarations that a value profile names). */
-/* What partition q references from node u, which it has a body of. */
+/* What partition q references from node u, which it has a body of (a copy
+ * when `copy`). */
 static int export_references(planner *p, uint32_t q, uint32_t u, int copy, uint32_t **declared,
                              size_t *count, size_t *cap) {
   const mtpc_graph *g = p->g;
@@ -1025,6 +1033,10 @@ static int export_references(planner *p, uint32_t q, uint32_t u, int copy, uint3
   return 0;
 }
 
+/* 6. exports: what a partition other than the owner names, through its own
+ * code or a copy (a clone carries its own definition), or only through a
+ * value profile (then the partition keeps a declaration of it, as it keeps
+ * the module's own declarations that a value profile names). */
 static int find_exports(planner *p) {
   const mtpc_graph *g = p->g;
   mtpc_plan *plan = p->plan;
@@ -1096,26 +1108,19 @@ static int finish_partitions(planner *p) {
   for (uint32_t grp = 0; grp < p->group_count; grp++)
     plan->partitions[p->group_partition[grp]].groups++;
   /* The nodes each partition owns, in module order. */
-  p->owned_start = mtpc_zalloc(k + 1, sizeof(uint32_t));
-  p->owned_nodes = mtpc_alloc(plan->node_count, sizeof(uint32_t));
+  uint32_t *owner = mtpc_alloc(plan->node_count, sizeof(uint32_t));
   p->present = mtpc_zalloc(plan->node_count, sizeof(uint32_t));
-  uint32_t *fill = mtpc_zalloc(k, sizeof(uint32_t));
-  if (!p->owned_start || !p->owned_nodes || !p->present || !fill) {
-    free(fill);
+  if (!owner || !p->present) {
+    free(owner);
     return -1;
   }
   for (uint32_t i = 0; i < plan->node_count; i++)
-    if (plan->nodes[i].owner != MTPC_NONE)
-      p->owned_start[plan->nodes[i].owner + 1]++;
-  for (uint32_t q = 0; q < k; q++)
-    p->owned_start[q + 1] += p->owned_start[q];
-  for (uint32_t i = 0; i < plan->node_count; i++) {
-    uint32_t q = plan->nodes[i].owner;
-    if (q != MTPC_NONE)
-      p->owned_nodes[p->owned_start[q] + fill[q]++] = i;
-  }
-  free(fill);
-  plan->work += 2 * (uint64_t)plan->node_count + k;
+    owner[i] = plan->nodes[i].owner;
+  int grouped = group_by_key(owner, plan->node_count, k, &p->owned_start, &p->owned_nodes);
+  free(owner);
+  if (grouped)
+    return -1;
+  plan->work += 3 * (uint64_t)plan->node_count + k;
   import_item *stack = NULL;
   size_t cap = 0;
   int failed = 0;
