@@ -2,6 +2,7 @@
 
 #include <deque>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,29 +58,33 @@ static int run_objcopy(const objcopy::ConfigManager &config, object::Binary &bin
   return 0;
 }
 
-// Sections named after a promoted symbol (.text.<name> with
-// -ffunction-sections) take the symbol's original name back, as a serial
-// compile names them.
-static Error rename_sections_of(object::Binary &binary, objcopy::CommonConfig &common,
-                                std::deque<std::string> &storage) {
-  auto *file = dyn_cast<object::ObjectFile>(&binary);
-  if (!file)
-    return Error::success();
-  for (const object::SectionRef &section : file->sections()) {
+// Renames every section of `file` to what new_name says (nothing: kept).
+// The config holds StringRefs; `storage` holds the new names.
+template <typename NewName>
+static Error rename_sections(const object::ObjectFile &file, objcopy::CommonConfig &common,
+                             std::deque<std::string> &storage, NewName new_name) {
+  for (const object::SectionRef &section : file.sections()) {
     Expected<StringRef> name = section.getName();
     if (!name)
       return name.takeError();
-    for (size_t dot = name->find('.', 1); dot != StringRef::npos; dot = name->find('.', dot + 1)) {
-      auto renamed = common.SymbolsToRename.find(name->drop_front(dot + 1));
-      if (renamed == common.SymbolsToRename.end())
-        continue;
-      std::string to = (name->take_front(dot + 1) + renamed->getValue()).str();
+    if (std::optional<std::string> to = new_name(*name))
       common.SectionsToRename.try_emplace(
-          *name, objcopy::SectionRename{*name, storage.emplace_back(std::move(to)), std::nullopt});
-      break;
-    }
+          *name, objcopy::SectionRename{*name, storage.emplace_back(std::move(*to)), std::nullopt});
   }
   return Error::success();
+}
+
+// A section named after a promoted symbol (.text.<name> with
+// -ffunction-sections) takes the symbol's original name back, as a serial
+// compile names it.
+static std::optional<std::string> unpromoted_section(const objcopy::CommonConfig &common,
+                                                     StringRef name) {
+  for (size_t dot = name.find('.', 1); dot != StringRef::npos; dot = name.find('.', dot + 1)) {
+    auto renamed = common.SymbolsToRename.find(name.drop_front(dot + 1));
+    if (renamed != common.SymbolsToRename.end())
+      return (name.take_front(dot + 1) + renamed->getValue()).str();
+  }
+  return std::nullopt;
 }
 
 extern "C" int mtpc_bridge_localize_symbols(const void *object, size_t size,
@@ -104,9 +109,12 @@ extern "C" int mtpc_bridge_localize_symbols(const void *object, size_t size,
   Expected<std::unique_ptr<object::Binary>> binary = object::createBinary(input);
   if (!binary)
     return fail(binary.takeError(), message);
-  std::deque<std::string> section_names; // the config holds StringRefs
-  if (Error err = rename_sections_of(**binary, common, section_names))
-    return fail(std::move(err), message);
+  std::deque<std::string> section_names;
+  if (auto *file = dyn_cast<object::ObjectFile>(binary->get()))
+    if (Error err = rename_sections(*file, common, section_names, [&](StringRef name) {
+          return unpromoted_section(common, name);
+        }))
+      return fail(std::move(err), message);
   return run_objcopy(config, **binary, result, result_size, message);
 }
 
@@ -137,14 +145,12 @@ extern "C" int mtpc_bridge_rename_in_names(const void *object, size_t size, cons
     if (name->contains(from))
       common.SymbolsToRename[*name] = new_names.emplace_back(replaced(*name, from, to));
   }
-  for (const object::SectionRef &section : file->sections()) {
-    Expected<StringRef> name = section.getName();
-    if (!name)
-      return fail(name.takeError(), message);
-    if (name->contains(from))
-      common.SectionsToRename.try_emplace(
-          *name, objcopy::SectionRename{*name, new_names.emplace_back(replaced(*name, from, to)),
-                                        std::nullopt});
-  }
+  if (Error err = rename_sections(*file, common, new_names,
+                                 [&](StringRef name) -> std::optional<std::string> {
+                                   if (!name.contains(from))
+                                     return std::nullopt;
+                                   return replaced(name, from, to);
+                                 }))
+    return fail(std::move(err), message);
   return run_objcopy(config, **binary, result, result_size, message);
 }
