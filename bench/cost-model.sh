@@ -12,8 +12,8 @@ bench_enter sqlite
 [ -f sqlite3.bc ] || clang-19 -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.bc
 "$build/bin/mtpc" compile sqlite3.bc -o finest.o --partitions max -j1 --stats 2> finest-stats.txt
 
-# Rows: partition cost imported functions load opt cg rss
-awk '$1 ~ /^[0-9]+$/ && NF == 8 {print $2, $3, $5 + $6 + $7}' finest-stats.txt > cost-time.txt
+# Rows: partition cost imported functions load opt cg free mem rss
+awk '$1 ~ /^[0-9]+$/ && NF == 10 {print $2, $3, $5 + $6 + $7 + $8}' finest-stats.txt > cost-time.txt
 # Pearson on all partitions is dominated by the largest one, so also report
 # it without that one, and Spearman's rank correlation.
 sort -g -k1 cost-time.txt | head -n -1 > cost-time-rest.txt

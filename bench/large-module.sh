@@ -35,7 +35,7 @@ read -r read_s plan_s bitcode_s merge_s < <(sed -nE \
   's/.*serial: read ([0-9.]+)s, plan ([0-9.]+)s, bitcode ([0-9.]+)s, merge ([0-9.]+)s.*/\1 \2 \3 \4/p' split-stats.txt)
 # Per partition: cost and load + opt + codegen seconds; the largest ratio of
 # a partition's share of the time to its share of the cost.
-skew=$(awk '$1 ~ /^[0-9]+$/ && NF == 8 {c[$1] = $2; t[$1] = $5 + $6 + $7; sc += $2; st += $5 + $6 + $7}
+skew=$(awk '$1 ~ /^[0-9]+$/ && NF == 10 {c[$1] = $2; t[$1] = $5 + $6 + $7 + $8; sc += $2; st += $5 + $6 + $7 + $8}
   END {for (p in c) if (c[p] > 0) {r = (t[p] / st) / (c[p] / sc); if (r > m) {m = r; w = p}}
        printf "%.2f (partition %s: %.1f%% of the time, %.1f%% of the cost)", m, w, 100 * t[w] / st, 100 * c[w] / sc}' split-stats.txt)
 proj16=$(sed -nE 's/.*16 cores ([0-9.]+)x.*/\1/p' split-stats.txt)

@@ -2,6 +2,7 @@
  * one merged object. */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include "../partitioner/plan.h"
 #include "../partitioner/support.h"
 #include "cache.h"
+#include "debug_info.h"
 #include "diag.h"
 #include "ir_edit.h"
 #include "llvm_options.h"
@@ -25,6 +27,7 @@
 #include "pipeline.h"
 #include "remarks.h"
 #include "time_trace.h"
+#include "unit_lists.h"
 #include "merge.h"
 #include "merge_ir.h"
 #include "mtpc/mtpc.h"
@@ -116,6 +119,9 @@ typedef struct session {
   int owns_module;
   const void *bitcode;    /* what workers load; NULL = write it from module */
   size_t bitcode_size;
+  int metadata_on_demand; /* a C module: partitions read only the metadata they use */
+  void *later_bitcode;    /* what partitions after the first load, or NULL */
+  size_t later_bitcode_size;
   char *name;
   char *triple;
   int slot_given_up;      /* caller_holds_slot: the caller's slot went to the workers */
@@ -242,6 +248,9 @@ static void fill_config(session *s, mtpc_codegen_config *c) {
   memset(c, 0, sizeof(*c));
   c->bitcode = s->bitcode;
   c->bitcode_size = s->bitcode_size;
+  c->metadata_on_demand = s->metadata_on_demand;
+  c->later_bitcode = s->later_bitcode;
+  c->later_bitcode_size = s->later_bitcode_size;
   c->module_name = s->name;
   c->settings = s->settings;
   c->options = s->o;
@@ -429,6 +438,7 @@ static mtpc_status compile_jobs(session *s) {
     LLVMDisposeModule(s->module);
     LLVMContextDispose(context);
     s->module = NULL;
+    malloc_trim(0); /* so a partition's memory (mtpc_partition_stats) counts its own */
   }
   unsigned threads = s->o->jobs ? s->o->jobs : hardware_threads();
   s->r->stats.jobs = threads;
@@ -472,6 +482,7 @@ static mtpc_status run_session(session *s) {
     mtpc_bridge_time_trace_end();
     s->bitcode = NULL; /* the workers load the lowered module */
   }
+  s->metadata_on_demand = mtpc_bridge_debug_info_is_c(s->module);
   double plan_start = mtpc_now_seconds();
   enter_phase(s->o, "plan");
   mtpc_bridge_time_trace_begin("mtpc plan", "");
@@ -491,6 +502,12 @@ static mtpc_status run_session(session *s) {
     s->bitcode_size = LLVMGetBufferSize(s->written);
     r->stats.bitcode_seconds = mtpc_now_seconds() - write_start;
   }
+  if (s->metadata_on_demand && s->plan.partition_count > 1 && !s->unsplit_reason) {
+    double start = mtpc_now_seconds();
+    s->later_bitcode = mtpc_without_unit_type_lists(s->bitcode, s->bitcode_size);
+    s->later_bitcode_size = s->later_bitcode ? s->bitcode_size : 0;
+    r->stats.bitcode_seconds += mtpc_now_seconds() - start;
+  }
   enter_phase(s->o, "compile");
   status = compile_jobs(s);
   r->stats.total_seconds = mtpc_now_seconds() - start + r->stats.read_seconds;
@@ -507,6 +524,7 @@ static void end_session(session *s) {
   }
   if (s->written)
     LLVMDisposeMemoryBuffer(s->written);
+  free(s->later_bitcode);
   if (s->in_option_set)
     mtpc_llvm_options_leave();
   mtpc_bridge_settings_free(s->settings);

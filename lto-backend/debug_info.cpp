@@ -12,6 +12,15 @@
 using namespace llvm;
 using namespace mtpc_debug_types;
 
+extern "C" int mtpc_bridge_debug_info_is_c(LLVMModuleRef module) {
+  for (DICompileUnit *cu : unwrap(module)->debug_compile_units())
+    if (!is_contained({dwarf::DW_LANG_C, dwarf::DW_LANG_C89, dwarf::DW_LANG_C99,
+                       dwarf::DW_LANG_C11, dwarf::DW_LANG_C17},
+                      cu->getSourceLanguage()))
+      return 0;
+  return 1;
+}
+
 extern "C" void mtpc_bridge_trim_debug_info(LLVMModuleRef module, int primary) {
   Module &m = *unwrap(module);
   SmallPtrSet<Metadata *, 32> defined;

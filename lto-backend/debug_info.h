@@ -11,6 +11,11 @@
 extern "C" {
 #endif
 
+/* 1 if every compile unit of the module is C, whose composite types carry no
+ * ODR identifier: then a partition may read its debug info on demand
+ * (mtpc_bridge_open_lazily). */
+int mtpc_bridge_debug_info_is_c(LLVMModuleRef module);
+
 /* Global variable declarations lose their !dbg, each compile unit lists only
  * the global variables defined here, and only the primary partition keeps the
  * unit's enums and retained types (the whole module's, emitted once). */

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "cxx_util.h"
+#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalIFunc.h"
@@ -11,6 +12,19 @@
 
 using namespace llvm;
 using mtpc_util::fail;
+
+extern "C" int mtpc_bridge_open_lazily(LLVMContextRef context, const void *bitcode, size_t size,
+                                       const char *name, int metadata_on_demand,
+                                       LLVMModuleRef *module, char **message) {
+  MemoryBufferRef buffer(StringRef(static_cast<const char *>(bitcode), size), name);
+  Expected<std::unique_ptr<Module>> m =
+      getLazyBitcodeModule(buffer, *unwrap(context), /*ShouldLazyLoadMetadata=*/metadata_on_demand != 0,
+                           /*IsImporting=*/metadata_on_demand != 0);
+  if (!m)
+    return fail(m.takeError(), message);
+  *module = wrap(m->release());
+  return 0;
+}
 
 extern "C" void mtpc_bridge_delete_body(LLVMValueRef function) {
   unwrap<Function>(function)->deleteBody();

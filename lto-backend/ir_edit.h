@@ -4,11 +4,24 @@
 #ifndef MTPC_IR_EDIT_H
 #define MTPC_IR_EDIT_H
 
+#include <stddef.h>
+
 #include <llvm-c/Types.h>
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Opens `bitcode` lazily in `context`: bodies wait for materializing. With
+ * metadata_on_demand, module-level metadata also waits until something
+ * loaded refers to it (as LLVM's ThinLTO importer reads a source module),
+ * so a partition reads only its own functions' debug info. LLVM then turns
+ * composite types with an ODR identifier into declarations, so only a
+ * module without them (mtpc_bridge_debug_info_has_odr_types) may ask.
+ * 0 on success; else *message (free()) says why. */
+int mtpc_bridge_open_lazily(LLVMContextRef context, const void *bitcode, size_t size,
+                            const char *name, int metadata_on_demand, LLVMModuleRef *module,
+                            char **message);
 
 /* Turns a (possibly not yet materialized) function into a declaration. */
 void mtpc_bridge_delete_body(LLVMValueRef function);

@@ -77,7 +77,7 @@ double mtpc_result_projected_speedup(const mtpc_result *r, unsigned cores) {
   double sum = 0.0;
   for (unsigned i = 0; i < st->partitions; i++) {
     const mtpc_partition_stats *p = &r->partition[i];
-    times[i] = p->load_seconds + p->opt_seconds + p->codegen_seconds;
+    times[i] = p->load_seconds + p->opt_seconds + p->codegen_seconds + p->release_seconds;
     sum += times[i];
   }
   qsort(times, st->partitions, sizeof(double), longest_first);

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "worker.h"
 
+#include <malloc.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -115,14 +116,15 @@ void *mtpc_module_bitcode(LLVMModuleRef module, size_t *size) {
 }
 
 static LLVMModuleRef load_module(const mtpc_codegen_config *config, LLVMContextRef context,
-                                 char **message) {
-  LLVMMemoryBufferRef buffer = LLVMCreateMemoryBufferWithMemoryRange(
-      config->bitcode, config->bitcode_size, config->module_name, 0);
+                                 uint32_t partition, char **message) {
+  int split = partition != MTPC_NONE;
+  int later = split && partition > 0 && config->later_bitcode;
   LLVMModuleRef module = NULL;
-  if (LLVMGetBitcodeModuleInContext2(context, buffer, &module)) {
-    *message = mtpc_strdup("cannot read the module's bitcode");
+  if (mtpc_bridge_open_lazily(context, later ? config->later_bitcode : config->bitcode,
+                              later ? config->later_bitcode_size : config->bitcode_size,
+                              config->module_name, split && config->metadata_on_demand, &module,
+                              message))
     return NULL;
-  }
   return module;
 }
 
@@ -280,9 +282,10 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
                                                !config->options->emit_partitions_dir);
   char *message = NULL;
   double start = mtpc_now_seconds();
+  uint64_t touched = mtpc_thread_touched_bytes();
 
   mtpc_bridge_time_trace_begin("mtpc load", detail);
-  LLVMModuleRef module = load_module(config, context, &message);
+  LLVMModuleRef module = load_module(config, context, job->partition, &message);
   int failed = !module;
   if (failed)
     fail_job(job, MTPC_JOB_FAILED, message, "loading");
@@ -322,10 +325,15 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   job->stats.opt_seconds = optimized - loaded;
   job->stats.codegen_seconds = done - optimized;
   job->stats.object_bytes = job->object_size;
+  job->stats.memory_bytes = mtpc_thread_touched_bytes() - touched;
 
+  mtpc_bridge_time_trace_begin("mtpc release", detail);
   if (module)
     LLVMDisposeModule(module);
   LLVMContextDispose(context);
+  malloc_trim(0);
+  mtpc_bridge_time_trace_end();
+  job->stats.release_seconds = mtpc_now_seconds() - done;
   free(diag.first_error);
   mtpc_bridge_time_trace_end();
 }

@@ -15,6 +15,9 @@
 typedef struct mtpc_codegen_config {
   const void *bitcode;      /* the module, shared read-only by every worker */
   size_t bitcode_size;
+  int metadata_on_demand;   /* partitions read only the metadata they use */
+  const void *later_bitcode; /* partitions after the first: the module without */
+  size_t later_bitcode_size; /* its units' type lists (unit_lists.h), or NULL */
   const char *module_name;  /* buffer name: becomes each copy's module identifier */
   const mtpc_bridge_settings *settings; /* how to optimize and code-generate */
   const mtpc_options *options;

@@ -285,6 +285,13 @@ uint64_t mtpc_peak_rss(void) {
   return (uint64_t)ru.ru_maxrss * 1024;
 }
 
+uint64_t mtpc_thread_touched_bytes(void) {
+  struct rusage ru;
+  if (getrusage(RUSAGE_THREAD, &ru) != 0)
+    return 0;
+  return (uint64_t)ru.ru_minflt * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
 size_t mtpc_thin_suffix_length(const char *name, size_t length) {
   size_t digits = 0;
   while (digits < length && name[length - 1 - digits] >= '0' && name[length - 1 - digits] <= '9')

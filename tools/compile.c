@@ -187,13 +187,13 @@ static void print_stats(const mtpc_result *result) {
   fprintf(out, "  total cost %" PRIu64 ", duplicated %" PRIu64 " (%.1f%%)\n", st->total_cost,
           st->duplicated_cost,
           st->total_cost ? 100.0 * (double)st->duplicated_cost / (double)st->total_cost : 0.0);
-  fprintf(out, "  %-9s %10s %9s %9s %9s %9s %9s %9s\n", "partition", "cost", "imported",
-          "functions", "load(s)", "opt(s)", "cg(s)", "rss(MiB)");
+  fprintf(out, "  %-9s %10s %9s %9s %9s %9s %9s %9s %9s %9s\n", "partition", "cost", "imported",
+          "functions", "load(s)", "opt(s)", "cg(s)", "free(s)", "mem(MiB)", "rss(MiB)");
   for (unsigned i = 0; i < st->partitions; i++) {
     const mtpc_partition_stats *p = mtpc_result_partition_stats(result, i);
-    fprintf(out, "  %-9u %10" PRIu64 " %9" PRIu64 " %9u %9.3f %9.3f %9.3f %9.1f\n", i, p->cost,
-            p->imported_cost, p->functions, p->load_seconds, p->opt_seconds, p->codegen_seconds,
-            mib(p->rss_bytes));
+    fprintf(out, "  %-9u %10" PRIu64 " %9" PRIu64 " %9u %9.3f %9.3f %9.3f %9.3f %9.1f %9.1f\n", i,
+            p->cost, p->imported_cost, p->functions, p->load_seconds, p->opt_seconds,
+            p->codegen_seconds, p->release_seconds, mib(p->memory_bytes), mib(p->rss_bytes));
   }
   fprintf(out, "  serial: read %.3fs, plan %.3fs, bitcode %.3fs, merge %.3fs\n", st->read_seconds,
           st->plan_seconds, st->bitcode_seconds, st->merge_seconds);

@@ -93,6 +93,9 @@ typedef struct mtpc_partition_stats {
   uint64_t rss_bytes;      /* process RSS when its object was done */
   size_t object_bytes;
   int cache_hit;           /* its object came from the partition cache */
+  double release_seconds;  /* freeing its context once its object was done */
+  uint64_t memory_bytes;   /* memory its thread brought in from the system
+                              while it ran (page faults times the page size) */
 } mtpc_partition_stats;
 
 /* Whole-compile figures, filled when mtpc_options.collect_stats is set. New
