@@ -427,20 +427,32 @@ static mtpc_status jobs_status(session *s, mtpc_job *jobs, uint32_t count) {
   return status;
 }
 
+/* The module the plan was made from, freed beside the workers when there are
+ * several (a second of serial time for PostgreSQL otherwise). The memory goes
+ * back to the system, so a partition's memory (mtpc_partition_stats) counts
+ * its own. */
+static void *release_module(void *module) {
+  LLVMContextRef context = LLVMGetModuleContext(module);
+  LLVMDisposeModule(module);
+  LLVMContextDispose(context);
+  malloc_trim(0);
+  return NULL;
+}
+
 static mtpc_status compile_jobs(session *s) {
   mtpc_codegen_config config;
   fill_config(s, &config);
   int split = s->plan.partition_count > 1 && !s->unsplit_reason;
   if (s->unsplit_reason && s->o->partitions != 1)
     mtpc_emit_diag(&s->reporter, MTPC_WARNING, "%s: compiling unsplit: %s", s->name, s->unsplit_reason);
-  if (s->owns_module) {
-    LLVMContextRef context = LLVMGetModuleContext(s->module);
-    LLVMDisposeModule(s->module);
-    LLVMContextDispose(context);
-    s->module = NULL;
-    malloc_trim(0); /* so a partition's memory (mtpc_partition_stats) counts its own */
-  }
   unsigned threads = s->o->jobs ? s->o->jobs : hardware_threads();
+  pthread_t releaser;
+  int releasing = s->owns_module && threads > 1 &&
+                  pthread_create(&releaser, NULL, release_module, s->module) == 0;
+  if (s->owns_module && !releasing)
+    release_module(s->module);
+  if (s->owns_module)
+    s->module = NULL;
   s->r->stats.jobs = threads;
   uint32_t count = split ? s->plan.partition_count : 1;
   double start = mtpc_now_seconds();
@@ -454,6 +466,8 @@ static mtpc_status compile_jobs(session *s) {
     count = 1;
     jobs = run_new_jobs(s, &config, count, split, threads);
   }
+  if (releasing)
+    pthread_join(releaser, NULL);
   if (!jobs)
     return out_of_memory(s->r);
   s->r->stats.parallel_seconds = mtpc_now_seconds() - start;

@@ -37,6 +37,8 @@ void mtpc_plan_options_init(mtpc_plan_options *o) {
 
 uint64_t mtpc_partition_target(uint64_t total_cost) {
   uint64_t target = MTPC_COST_PER_PARTITION;
+  while (total_cost > target * MTPC_SMALL_MODULE_PARTITIONS && target < MTPC_FULL_PARTITION_COST)
+    target *= 2;
   while (total_cost > target * MTPC_MAX_DEFAULT_PARTITIONS)
     target *= 2;
   return target;

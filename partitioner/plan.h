@@ -11,11 +11,19 @@
 #include "support.h"
 
 #define MTPC_PLAN_FINEST UINT32_MAX
-/* By default a partition costs about this much (the chunks' target), which
- * doubles each time a module would need more than MTPC_MAX_DEFAULT_PARTITIONS
- * of them. */
+/* By default a partition costs about MTPC_COST_PER_PARTITION (the chunks'
+ * target). The target doubles while a module would need more than
+ * MTPC_SMALL_MODULE_PARTITIONS of them, up to MTPC_FULL_PARTITION_COST; then
+ * the count grows with the module up to MTPC_MAX_DEFAULT_PARTITIONS, one per
+ * core of a 64-core machine, after which the target doubles again. A
+ * partition's fixed cost (reading the module's global records, freeing its
+ * context) grows with the module as its work does, so the CPU overhead grows
+ * with the count, not the size: 64 cost PostgreSQL 1.03x the unsplit CPU
+ * (docs/design.rst). */
 #define MTPC_COST_PER_PARTITION 8000u
-#define MTPC_MAX_DEFAULT_PARTITIONS 32u
+#define MTPC_SMALL_MODULE_PARTITIONS 32u
+#define MTPC_FULL_PARTITION_COST 16000u
+#define MTPC_MAX_DEFAULT_PARTITIONS 64u
 #define MTPC_DEFAULT_IMPORT_LIMIT 30u
 /* A local unit smaller than this always stays with its only caller's group. */
 #define MTPC_MIN_CUT_COST 200u

@@ -332,11 +332,17 @@ static void test_promoted_names(void) {
   free(d);
 }
 
+/* Up to 32 partitions of 8000 cost; then 16000-cost partitions up to 64 of
+ * them; then 64 partitions of a doubling target. */
 static void test_partition_target(void) {
-  const uint64_t per = MTPC_COST_PER_PARTITION, most = MTPC_MAX_DEFAULT_PARTITIONS;
+  const uint64_t per = MTPC_COST_PER_PARTITION, full = MTPC_FULL_PARTITION_COST;
+  const uint64_t small = MTPC_SMALL_MODULE_PARTITIONS, most = MTPC_MAX_DEFAULT_PARTITIONS;
+  CHECK_EQ_U(full, 2 * per);
   CHECK_EQ_U(mtpc_partition_target(0), per);
-  CHECK_EQ_U(mtpc_partition_target(per * most), per);
-  CHECK_EQ_U(mtpc_partition_target(per * most + 1), 2 * per);
+  CHECK_EQ_U(mtpc_partition_target(per * small), per);
+  CHECK_EQ_U(mtpc_partition_target(per * small + 1), full);
+  CHECK_EQ_U(mtpc_partition_target(full * most), full);
+  CHECK_EQ_U(mtpc_partition_target(full * most + 1), 2 * full);
   uint64_t huge = UINT64_C(1) << 40, target = mtpc_partition_target(huge);
   CHECK(target * most >= huge && target / 2 * most < huge && target % per == 0);
 }

@@ -4,11 +4,20 @@
  * at most 13 times the work (mtpc_plan.work: nodes, edges, groups and list
  * items visited) of a module ten times smaller. A step that visits every
  * node for every partition, or every partition for every group, would take
- * about 100 times. Operation counts, not time, so the test cannot flake. */
+ * about 100 times. Operation counts, not time, so the test cannot flake.
+ *
+ * The planner's memory is measured too, as the peak RSS growth while it plans
+ * (in a child process, which returns its free memory to the system and
+ * resets its high-water mark first): from 10^5 to
+ * 10^6 nodes it must also grow at most 13 times. (10^4 nodes take too few
+ * pages to compare.) */
 #include <inttypes.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "../../partitioner/graph.h"
 #include "../../partitioner/plan.h"
@@ -63,9 +72,60 @@ static uint64_t plan_work(const mtpc_graph *g, uint32_t partitions, uint32_t *co
   return work;
 }
 
+/* A /proc/self/status field, in bytes (0 when missing). */
+static uint64_t status_bytes(const char *field) {
+  FILE *f = fopen("/proc/self/status", "r");
+  char line[256];
+  uint64_t kib = 0;
+  size_t len = strlen(field);
+  while (f && fgets(line, sizeof(line), f))
+    if (!strncmp(line, field, len) && line[len] == ':')
+      kib = strtoull(line + len + 1, NULL, 10);
+  if (f)
+    fclose(f);
+  return kib * 1024;
+}
+
+static int reset_peak_rss(void) {
+  FILE *f = fopen("/proc/self/clear_refs", "w");
+  int ok = f && fputs("5", f) >= 0;
+  if (f && fclose(f) != 0)
+    ok = 0;
+  return ok;
+}
+
+/* The peak RSS growth while planning `g`, measured in a child; 0 when the
+ * system cannot reset the high-water mark. */
+static uint64_t plan_memory(const mtpc_graph *g, uint32_t partitions) {
+  int fds[2];
+  if (pipe(fds) != 0)
+    return 0;
+  pid_t child = fork();
+  if (child == 0) {
+    uint64_t growth = 0;
+    malloc_trim(0); /* what earlier plans freed must not be reused unseen */
+    if (reset_peak_rss()) {
+      uint64_t base = status_bytes("VmRSS");
+      uint32_t count;
+      plan_work(g, partitions, &count);
+      growth = status_bytes("VmHWM") - base;
+    }
+    ssize_t written = write(fds[1], &growth, sizeof(growth));
+    _exit(written == (ssize_t)sizeof(growth) ? 0 : 1);
+  }
+  close(fds[1]);
+  uint64_t growth = 0;
+  if (child < 0 || read(fds[0], &growth, sizeof(growth)) != (ssize_t)sizeof(growth))
+    growth = 0;
+  close(fds[0]);
+  if (child > 0)
+    waitpid(child, NULL, 0);
+  return growth;
+}
+
 int main(void) {
   static const char *const modes[] = {"default", "per 100 nodes", "finest"};
-  uint64_t work[3][3];
+  uint64_t work[3][3], memory[3][3];
   uint32_t nodes = 10000;
   for (int size = 0; size < 3; size++, nodes *= 10) {
     mtpc_graph g;
@@ -74,8 +134,10 @@ int main(void) {
     for (int m = 0; m < 3; m++) {
       uint32_t partitions = 0;
       work[size][m] = plan_work(&g, requested[m], &partitions);
-      printf("%7" PRIu32 " nodes, %-13s %6" PRIu32 " partitions: work %" PRIu64 " (%.1f per node)\n",
-             nodes, modes[m], partitions, work[size][m], (double)work[size][m] / nodes);
+      memory[size][m] = plan_memory(&g, requested[m]);
+      printf("%7" PRIu32 " nodes, %-13s %6" PRIu32 " partitions: work %" PRIu64
+             " (%.1f per node), memory %.1f MiB\n", nodes, modes[m], partitions, work[size][m],
+             (double)work[size][m] / nodes, memory[size][m] / 1048576.0);
     }
     mtpc_graph_free(&g);
   }
@@ -85,5 +147,14 @@ int main(void) {
       printf("%s: work grows %.2fx for 10x the nodes\n", modes[m], growth);
       CHECK(growth <= 13.0);
     }
+  for (int m = 0; m < 3; m++) {
+    if (!memory[1][m] || !memory[2][m]) {
+      printf("%s: memory not measured (no /proc/self/clear_refs)\n", modes[m]);
+      continue;
+    }
+    double growth = (double)memory[2][m] / (double)memory[1][m];
+    printf("%s: memory grows %.2fx from 10^5 to 10^6 nodes\n", modes[m], growth);
+    CHECK(growth <= 13.0);
+  }
   CHECK_SUMMARY();
 }
