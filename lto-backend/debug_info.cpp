@@ -16,7 +16,7 @@ extern "C" int mtpc_bridge_debug_info_is_c(LLVMModuleRef module) {
   for (DICompileUnit *cu : unwrap(module)->debug_compile_units())
     if (!is_contained({dwarf::DW_LANG_C, dwarf::DW_LANG_C89, dwarf::DW_LANG_C99,
                        dwarf::DW_LANG_C11, dwarf::DW_LANG_C17},
-                      cu->getSourceLanguage()))
+                      mtpc_compat::unit_language(cu)))
       return 0;
   return 1;
 }
