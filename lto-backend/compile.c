@@ -2,7 +2,6 @@
  * one merged object. */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -120,8 +119,7 @@ typedef struct session {
   const void *bitcode;    /* what workers load; NULL = write it from module */
   size_t bitcode_size;
   int metadata_on_demand; /* a C module: partitions read only the metadata they use */
-  void *later_bitcode;    /* what partitions after the first load, or NULL */
-  size_t later_bitcode_size;
+  void *later_bitcode;    /* what partitions after the first load (bitcode_size bytes), or NULL */
   char *name;
   char *triple;
   int slot_given_up;      /* caller_holds_slot: the caller's slot went to the workers */
@@ -250,7 +248,6 @@ static void fill_config(session *s, mtpc_codegen_config *c) {
   c->bitcode_size = s->bitcode_size;
   c->metadata_on_demand = s->metadata_on_demand;
   c->later_bitcode = s->later_bitcode;
-  c->later_bitcode_size = s->later_bitcode_size;
   c->module_name = s->name;
   c->settings = s->settings;
   c->options = s->o;
@@ -428,14 +425,9 @@ static mtpc_status jobs_status(session *s, mtpc_job *jobs, uint32_t count) {
 }
 
 /* The module the plan was made from, freed beside the workers when there are
- * several (a second of serial time for PostgreSQL otherwise). The memory goes
- * back to the system, so a partition's memory (mtpc_partition_stats) counts
- * its own. */
+ * several (a second of serial time for PostgreSQL otherwise). */
 static void *release_module(void *module) {
-  LLVMContextRef context = LLVMGetModuleContext(module);
-  LLVMDisposeModule(module);
-  LLVMContextDispose(context);
-  malloc_trim(0);
+  mtpc_release_context(LLVMGetModuleContext(module), module);
   return NULL;
 }
 
@@ -519,7 +511,6 @@ static mtpc_status run_session(session *s) {
   if (s->metadata_on_demand && s->plan.partition_count > 1 && !s->unsplit_reason) {
     double start = mtpc_now_seconds();
     s->later_bitcode = mtpc_without_unit_type_lists(s->bitcode, s->bitcode_size);
-    s->later_bitcode_size = s->later_bitcode ? s->bitcode_size : 0;
     r->stats.bitcode_seconds += mtpc_now_seconds() - start;
   }
   enter_phase(s->o, "compile");

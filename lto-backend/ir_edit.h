@@ -17,7 +17,7 @@ extern "C" {
  * loaded refers to it (as LLVM's ThinLTO importer reads a source module),
  * so a partition reads only its own functions' debug info. LLVM then turns
  * composite types with an ODR identifier into declarations, so only a
- * module without them (mtpc_bridge_debug_info_has_odr_types) may ask.
+ * module without them (mtpc_bridge_debug_info_is_c) may ask.
  * 0 on success; else *message (free()) says why. */
 int mtpc_bridge_open_lazily(LLVMContextRef context, const void *bitcode, size_t size,
                             const char *name, int metadata_on_demand, LLVMModuleRef *module,

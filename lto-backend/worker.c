@@ -115,15 +115,21 @@ void *mtpc_module_bitcode(LLVMModuleRef module, size_t *size) {
   return bitcode;
 }
 
+void mtpc_release_context(LLVMContextRef context, LLVMModuleRef module) {
+  if (module)
+    LLVMDisposeModule(module);
+  LLVMContextDispose(context);
+  malloc_trim(0);
+}
+
 static LLVMModuleRef load_module(const mtpc_codegen_config *config, LLVMContextRef context,
                                  uint32_t partition, char **message) {
   int split = partition != MTPC_NONE;
   int later = split && partition > 0 && config->later_bitcode;
   LLVMModuleRef module = NULL;
   if (mtpc_bridge_open_lazily(context, later ? config->later_bitcode : config->bitcode,
-                              later ? config->later_bitcode_size : config->bitcode_size,
-                              config->module_name, split && config->metadata_on_demand, &module,
-                              message))
+                              config->bitcode_size, config->module_name,
+                              split && config->metadata_on_demand, &module, message))
     return NULL;
   return module;
 }
@@ -328,10 +334,7 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   job->stats.memory_bytes = mtpc_thread_touched_bytes() - touched;
 
   mtpc_bridge_time_trace_begin("mtpc release", detail);
-  if (module)
-    LLVMDisposeModule(module);
-  LLVMContextDispose(context);
-  malloc_trim(0);
+  mtpc_release_context(context, module);
   mtpc_bridge_time_trace_end();
   job->stats.release_seconds = mtpc_now_seconds() - done;
   free(diag.first_error);

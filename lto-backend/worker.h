@@ -16,8 +16,9 @@ typedef struct mtpc_codegen_config {
   const void *bitcode;      /* the module, shared read-only by every worker */
   size_t bitcode_size;
   int metadata_on_demand;   /* partitions read only the metadata they use */
-  const void *later_bitcode; /* partitions after the first: the module without */
-  size_t later_bitcode_size; /* its units' type lists (unit_lists.h), or NULL */
+  const void *later_bitcode; /* partitions after the first: the same bitcode, */
+                             /* bitcode_size bytes, without its units' type */
+                             /* lists (unit_lists.h); or NULL */
   const char *module_name;  /* buffer name: becomes each copy's module identifier */
   const mtpc_bridge_settings *settings; /* how to optimize and code-generate */
   const mtpc_options *options;
@@ -64,6 +65,12 @@ int mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc
  * (a .dwo): `base` for partition 0 and an unsplit module (MTPC_NONE), else
  * base with ".part<K>" before its ".dwo" (or at its end). */
 char *mtpc_partition_file_name(const char *base, uint32_t partition);
+
+/* Frees a module (or NULL) and its context, and hands the freed memory back
+ * to the system, so that the peak RSS is that of what still runs and the
+ * next partition's page faults (mtpc_partition_stats.memory_bytes) count
+ * its own memory. */
+void mtpc_release_context(LLVMContextRef context, LLVMModuleRef module);
 
 /* The module's bitcode, malloc'ed; NULL when memory runs out. */
 void *mtpc_module_bitcode(LLVMModuleRef module, size_t *size);

@@ -72,15 +72,15 @@ static uint64_t plan_work(const mtpc_graph *g, uint32_t partitions, uint32_t *co
   return work;
 }
 
-/* A /proc/self/status field, in bytes (0 when missing). */
-static uint64_t status_bytes(const char *field) {
+/* The RSS high-water mark since reset_peak_rss (VmHWM), in bytes; 0 when
+ * missing. */
+static uint64_t high_water_rss(void) {
   FILE *f = fopen("/proc/self/status", "r");
   char line[256];
   uint64_t kib = 0;
-  size_t len = strlen(field);
   while (f && fgets(line, sizeof(line), f))
-    if (!strncmp(line, field, len) && line[len] == ':')
-      kib = strtoull(line + len + 1, NULL, 10);
+    if (!strncmp(line, "VmHWM:", 6))
+      kib = strtoull(line + 6, NULL, 10);
   if (f)
     fclose(f);
   return kib * 1024;
@@ -105,10 +105,10 @@ static uint64_t plan_memory(const mtpc_graph *g, uint32_t partitions) {
     uint64_t growth = 0;
     malloc_trim(0); /* what earlier plans freed must not be reused unseen */
     if (reset_peak_rss()) {
-      uint64_t base = status_bytes("VmRSS");
+      uint64_t base = mtpc_current_rss();
       uint32_t count;
       plan_work(g, partitions, &count);
-      growth = status_bytes("VmHWM") - base;
+      growth = high_water_rss() - base;
     }
     ssize_t written = write(fds[1], &growth, sizeof(growth));
     _exit(written == (ssize_t)sizeof(growth) ? 0 : 1);
