@@ -36,6 +36,36 @@ void mtpc_graph_add_counted_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc
     g->out_of_memory = 1;
 }
 
+void mtpc_graph_add_profile_target(mtpc_graph *g, uint32_t from, uint64_t hash, uint64_t count) {
+  mtpc_profile_target t = {from, hash, count};
+  if (MTPC_PUSH(g->profile_targets, g->profile_target_count, g->profile_target_cap, t))
+    g->out_of_memory = 1;
+}
+
+/* Appends items [0, from_count) of *from to *to; non-zero when memory runs out. */
+static int append(void **to, size_t *to_count, size_t *to_cap, const void *from,
+                  size_t from_count, size_t size) {
+  if (mtpc_grow(to, to_cap, *to_count + from_count, size))
+    return -1;
+  if (from_count)
+    memcpy((char *)*to + *to_count * size, from, from_count * size);
+  *to_count += from_count;
+  return 0;
+}
+
+void mtpc_graph_take_edges(mtpc_graph *g, mtpc_graph *from) {
+  if (append((void **)&g->raw_edges, &g->raw_count, &g->raw_cap, from->raw_edges,
+             from->raw_count, sizeof(*g->raw_edges)) ||
+      append((void **)&g->profile_targets, &g->profile_target_count, &g->profile_target_cap,
+             from->profile_targets, from->profile_target_count, sizeof(*g->profile_targets)))
+    g->out_of_memory = 1;
+  free(from->raw_edges);
+  free(from->profile_targets);
+  from->raw_edges = NULL;
+  from->profile_targets = NULL;
+  from->raw_count = from->raw_cap = from->profile_target_count = from->profile_target_cap = 0;
+}
+
 void mtpc_graph_add_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kind kind) {
   mtpc_graph_add_counted_edge(g, from, to, kind, 0);
 }
@@ -146,8 +176,10 @@ static int build_csr(mtpc_graph *g) {
   for (uint32_t e = 0; e < out; e++)
     g->call_counts_in[g->edge_targets[e]] += g->edge_counts[e];
   free(g->raw_edges);
+  free(g->profile_targets);
   g->raw_edges = NULL;
-  g->raw_count = g->raw_cap = 0;
+  g->profile_targets = NULL;
+  g->raw_count = g->raw_cap = g->profile_target_count = g->profile_target_cap = 0;
   return 0;
 }
 
@@ -193,6 +225,7 @@ void mtpc_graph_free(mtpc_graph *g) {
   free(g->call_counts_in);
   free(g->bonds);
   free(g->raw_edges);
+  free(g->profile_targets);
   for (uint32_t i = 0; i < g->debug_type_count; i++)
     free(g->debug_types[i].key);
   free(g->debug_types);

@@ -68,6 +68,11 @@ typedef struct mtpc_debug_type {
   uint32_t node;
 } mtpc_debug_type;
 
+typedef struct mtpc_profile_target {
+  uint32_t from;
+  uint64_t hash, count;
+} mtpc_profile_target;
+
 typedef struct mtpc_graph {
   char *module_id;
   uint32_t node_count;
@@ -96,6 +101,8 @@ typedef struct mtpc_graph {
   /* Builder state, released by mtpc_graph_finalize. */
   size_t node_cap, raw_count, raw_cap, bond_cap, debug_type_cap;
   struct mtpc_raw_edge *raw_edges;
+  mtpc_profile_target *profile_targets;
+  size_t profile_target_count, profile_target_cap;
   /* Set when an allocation failed: later additions are dropped, and
    * finalize reports MTPC_ERR_NO_MEMORY. */
   int out_of_memory;
@@ -115,6 +122,12 @@ void mtpc_graph_add_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kin
 /* The same with the profile count of a call (its block's, or the target's). */
 void mtpc_graph_add_counted_edge(mtpc_graph *g, uint32_t from, uint32_t to, mtpc_ref_kind kind,
                                  uint64_t count);
+/* An indirect call's value-profile target, named by its PGO name's hash
+ * until mtpc_profile_resolve_targets (graph_profile.h) makes it an edge. */
+void mtpc_graph_add_profile_target(mtpc_graph *g, uint32_t from, uint64_t hash, uint64_t count);
+/* Moves the edges and profile targets `from` has added (before its
+ * finalize) to `g`. */
+void mtpc_graph_take_edges(mtpc_graph *g, mtpc_graph *from);
 void mtpc_graph_set_pgo_name(mtpc_graph *g, uint32_t node, const char *name, size_t len);
 /* A declaration's description, or NULL when memory runs out. */
 mtpc_debug_decl *mtpc_debug_decl_new(const char *name, size_t name_len, const char *linkage_name,

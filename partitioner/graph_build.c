@@ -1,9 +1,11 @@
-/* Builds the reference graph of an LLVM module with the LLVM-C API.
+/* Walks an LLVM module's IR into its reference graph, with the LLVM-C API.
  *
  * Nodes are numbered in module order: functions, then global variables, then
  * aliases, then ifuncs. A worker that lazily loads the same bitcode in another
  * context enumerates the same values in the same order, so the plan can name
- * values by index. */
+ * values by index. A walker walks the functions it is given, a range at a
+ * time (graph_read.c hands out the ranges), so several walkers on copies of
+ * one module in their own contexts can share the work. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,23 +15,10 @@
 
 #include "debug_types.h"
 #include "graph.h"
-#include "graph_profile.h"
+#include "graph_walk.h"
 #include "support.h"
 
-typedef struct builder {
-  mtpc_graph *g;
-  LLVMModuleRef module;
-  mtpc_ptrmap value_to_node;
-  mtpc_strmap name_to_node;
-  mtpc_ptrmap comdat_ids;
-  mtpc_ptrmap seen_constants; /* constant -> generation of the last walk */
-  uint32_t generation;
-  LLVMValueRef *stack;
-  size_t stack_count, stack_cap;
-  uint8_t *asm_sensitive; /* named by module asm while local or declared */
-  uint8_t *named_by_asm;  /* local named by inline asm in some function */
-  mtpc_profile_index profile;
-} builder;
+typedef mtpc_graph_walker builder;
 
 static uint32_t linkage_flags(LLVMValueRef gv) {
   switch (LLVMGetLinkage(gv)) {
@@ -110,18 +99,18 @@ static void add_value_node(builder *b, LLVMValueRef v, mtpc_node_kind kind) {
     /* The aliasee's linkage decides nothing: the alias is its own symbol. */
   }
   uint32_t id = mtpc_graph_add_node(b->g, kind, name, len, flags, comdat, 0);
-  if (id == MTPC_NONE || mtpc_ptrmap_put(&b->value_to_node, v, id) ||
+  size_t count = id;
+  if (id == MTPC_NONE || MTPC_PUSH(b->values, count, b->value_cap, v) ||
+      mtpc_ptrmap_put(&b->value_to_node, v, id) ||
       (len && mtpc_strmap_put(&b->name_to_node, b->g->nodes[id].name, len, id)))
     b->g->out_of_memory = 1;
 }
 
 static void add_nodes(builder *b) {
   for (LLVMValueRef f = LLVMGetFirstFunction(b->module); f && !b->g->out_of_memory;
-       f = LLVMGetNextFunction(f)) {
+       f = LLVMGetNextFunction(f))
     add_value_node(b, f, MTPC_FUNCTION);
-    if (!b->g->out_of_memory)
-      mtpc_profile_add_function(&b->profile, b->g, b->g->node_count - 1, f);
-  }
+  b->function_count = b->g->node_count;
   for (LLVMValueRef v = LLVMGetFirstGlobal(b->module); v; v = LLVMGetNextGlobal(v))
     add_value_node(b, v, MTPC_VARIABLE);
   for (LLVMValueRef a = LLVMGetFirstGlobalAlias(b->module); a; a = LLVMGetNextGlobalAlias(a))
@@ -238,6 +227,7 @@ static LLVMValueRef direct_callee(LLVMValueRef inst) {
 static void walk_function(builder *b, uint32_t id, LLVMValueRef fn) {
   walk_ctx w = {id, 0, NULL, 0};
   uint64_t instructions = 0;
+  mtpc_profile_add_function(&b->profile, b->g, id, fn);
   const uint64_t *block_counts = mtpc_profile_function_counts(&b->profile, b->g, id, fn);
   /* Personality, prefix and prologue data are the function's own operands. */
   walk_user_operands(b, &w, fn);
@@ -279,37 +269,6 @@ static void associated_bond(builder *b, uint32_t id, LLVMValueRef gv, unsigned a
   }
   if (entries)
     LLVMDisposeValueMetadataEntries(entries);
-}
-
-static void walk_globals(builder *b) {
-  unsigned associated_kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(b->module),
-                                                      "associated", 10);
-  uint32_t id = 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(b->module); f; f = LLVMGetNextFunction(f), id++) {
-    if (b->g->out_of_memory)
-      return;
-    b->generation = id + 1;
-    walk_function(b, id, f);
-  }
-  for (LLVMValueRef v = LLVMGetFirstGlobal(b->module); v; v = LLVMGetNextGlobal(v), id++) {
-    b->generation = id + 1;
-    walk_ctx w = {id, (b->g->nodes[id].flags & MTPC_N_USED_LIST) != 0, NULL, 0};
-    LLVMValueRef init = LLVMIsDeclaration(v) ? NULL : LLVMGetInitializer(v);
-    if (init)
-      walk_operand(b, &w, init);
-    associated_bond(b, id, v, associated_kind);
-  }
-  /* An alias lives with its aliasee, an ifunc with its resolver. */
-  for (LLVMValueRef a = LLVMGetFirstGlobalAlias(b->module); a; a = LLVMGetNextGlobalAlias(a), id++) {
-    b->generation = id + 1;
-    walk_ctx w = {id, 0, NULL, 0};
-    walk_operand(b, &w, LLVMAliasGetAliasee(a));
-  }
-  for (LLVMValueRef i = LLVMGetFirstGlobalIFunc(b->module); i; i = LLVMGetNextGlobalIFunc(i), id++) {
-    b->generation = id + 1;
-    walk_ctx w = {id, 0, NULL, 0};
-    walk_operand(b, &w, LLVMGetGlobalIFuncResolver(i));
-  }
 }
 
 static void pin_module_asm_name(builder *b, uint32_t node, void *ctx) {
@@ -393,13 +352,13 @@ static void add_debug_type(void *arg, const char *key) {
 }
 
 /* Only definitions some partition will own may be a type's first describer. */
-static void walk_debug_types(builder *b, mtpc_type_walk *walk, LLVMValueRef v) {
+static void walk_debug_types(builder *b, LLVMValueRef v) {
   uint32_t id = MTPC_NONE;
   mtpc_ptrmap_get(&b->value_to_node, v, &id);
-  if (id == MTPC_NONE || !mtpc_node_ownable(&b->g->nodes[id]))
+  if (!b->types || id == MTPC_NONE || !mtpc_node_ownable(&b->g->nodes[id]))
     return;
   type_site site = {b->g, id};
-  mtpc_walk_debug_types(walk, v, add_debug_type, &site);
+  mtpc_walk_debug_types(b->types, v, add_debug_type, &site);
 }
 
 /* What a declaration of defined function `id` needs to describe it. */
@@ -421,71 +380,84 @@ static void record_debug_decl(builder *b, uint32_t id, LLVMValueRef f) {
     b->g->out_of_memory = 1;
 }
 
-static void find_debug_types(builder *b) {
-  if (LLVMGetNamedMetadataNumOperands(b->module, "llvm.dbg.cu") == 0)
-    return;
-  mtpc_type_walk *walk = mtpc_type_walk_create();
-  uint32_t id = 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(b->module); f; f = LLVMGetNextFunction(f), id++) {
-    walk_debug_types(b, walk, f);
-    if (mtpc_node_ownable(&b->g->nodes[id]))
-      record_debug_decl(b, id, f);
+/* A variable's initializer and associated bond, an alias's aliasee, an
+ * ifunc's resolver: an alias lives with its aliasee, an ifunc with its
+ * resolver. */
+void mtpc_walker_walk_others(builder *b) {
+  unsigned associated_kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(b->module),
+                                                      "associated", 10);
+  for (uint32_t id = b->function_count; id < b->g->node_count && !b->g->out_of_memory; id++) {
+    LLVMValueRef v = b->values[id];
+    mtpc_node_kind kind = b->g->nodes[id].kind;
+    b->generation = id + 1;
+    walk_ctx w = {id, (b->g->nodes[id].flags & MTPC_N_USED_LIST) != 0, NULL, 0};
+    if (kind == MTPC_VARIABLE) {
+      LLVMValueRef init = LLVMIsDeclaration(v) ? NULL : LLVMGetInitializer(v);
+      if (init)
+        walk_operand(b, &w, init);
+      associated_bond(b, id, v, associated_kind);
+    } else {
+      walk_operand(b, &w, kind == MTPC_ALIAS ? LLVMAliasGetAliasee(v)
+                                             : LLVMGetGlobalIFuncResolver(v));
+    }
   }
-  for (LLVMValueRef v = LLVMGetFirstGlobal(b->module); v; v = LLVMGetNextGlobal(v))
-    walk_debug_types(b, walk, v);
-  mtpc_type_walk_free(walk);
+  for (uint32_t id = b->function_count; id < b->g->node_count; id++)
+    if (b->g->nodes[id].kind == MTPC_VARIABLE)
+      walk_debug_types(b, b->values[id]);
 }
 
-/* The graph's builder steps, up to the CSR form and after it. */
-static void walk_module(builder *b) {
-  mtpc_graph *g = b->g;
+void mtpc_walker_walk_functions(builder *b, uint32_t first, uint32_t end) {
+  for (uint32_t id = first; id < end && !b->g->out_of_memory; id++) {
+    b->generation = id + 1;
+    walk_function(b, id, b->values[id]);
+  }
+  for (uint32_t id = first; id < end && b->types && !b->g->out_of_memory; id++) {
+    walk_debug_types(b, b->values[id]);
+    if (mtpc_node_ownable(&b->g->nodes[id]))
+      record_debug_decl(b, id, b->values[id]);
+  }
+}
+
+int mtpc_walker_init(builder *b, mtpc_graph *g, LLVMModuleRef module) {
+  memset(b, 0, sizeof(*b));
+  b->g = g;
+  b->module = module;
+  if (mtpc_ptrmap_init(&b->value_to_node, 1024) || mtpc_strmap_init(&b->name_to_node, 1024) ||
+      mtpc_ptrmap_init(&b->comdat_ids, 64) || mtpc_ptrmap_init(&b->seen_constants, 4096) ||
+      mtpc_profile_index_init(&b->profile, g, module))
+    return -1;
   add_nodes(b);
   if (g->out_of_memory)
-    return;
+    return -1;
   b->asm_sensitive = mtpc_zalloc(g->node_count, 1);
   b->named_by_asm = mtpc_zalloc(g->node_count, 1);
-  if (!b->asm_sensitive || !b->named_by_asm) {
-    g->out_of_memory = 1;
-    return;
-  }
-  walk_globals(b);
-  if (!g->out_of_memory)
-    find_debug_types(b);
+  if (!b->asm_sensitive || !b->named_by_asm)
+    return -1;
+  if (LLVMGetNamedMetadataNumOperands(module, "llvm.dbg.cu") > 0 &&
+      !(b->types = mtpc_type_walk_create()))
+    return -1;
+  return 0;
 }
 
-mtpc_status mtpc_graph_build(mtpc_graph *g, LLVMModuleRef module) {
-  size_t id_len = 0;
-  const char *id = LLVMGetModuleIdentifier(module, &id_len);
-  char *module_id = mtpc_strndup(id, id_len);
-  mtpc_graph_init(g, module_id ? module_id : "");
-  g->out_of_memory |= !module_id;
-  free(module_id);
+void mtpc_walker_apply_module_rules(builder *b, mtpc_graph *g) {
+  b->g = g;
+  bond_asm_named_locals(b);
+  bond_aliases_and_ifuncs(g);
+  bond_comdats(g);
+  pin_module_asm(b);
+}
 
-  builder b = {.g = g, .module = module};
-  if (mtpc_ptrmap_init(&b.value_to_node, 1024) || mtpc_strmap_init(&b.name_to_node, 1024) ||
-      mtpc_ptrmap_init(&b.comdat_ids, 64) || mtpc_ptrmap_init(&b.seen_constants, 4096) ||
-      mtpc_profile_index_init(&b.profile, g, module))
-    g->out_of_memory = 1;
-  if (!g->out_of_memory)
-    walk_module(&b);
-  mtpc_status status = mtpc_graph_finalize(g);
-  if (status == MTPC_OK) {
-    bond_asm_named_locals(&b);
-    bond_aliases_and_ifuncs(g);
-    bond_comdats(g);
-    pin_module_asm(&b);
-    status = g->out_of_memory ? MTPC_ERR_NO_MEMORY : MTPC_OK;
-  }
-
-  free(b.asm_sensitive);
-  free(b.named_by_asm);
-  free(b.stack);
-  mtpc_ptrmap_free(&b.value_to_node);
-  mtpc_strmap_free(&b.name_to_node);
-  mtpc_ptrmap_free(&b.comdat_ids);
-  mtpc_ptrmap_free(&b.seen_constants);
-  mtpc_profile_index_free(&b.profile);
-  if (status != MTPC_OK)
-    mtpc_graph_free(g);
-  return status;
+void mtpc_walker_free(builder *b) {
+  free(b->values);
+  free(b->asm_sensitive);
+  free(b->named_by_asm);
+  free(b->stack);
+  mtpc_ptrmap_free(&b->value_to_node);
+  mtpc_strmap_free(&b->name_to_node);
+  mtpc_ptrmap_free(&b->comdat_ids);
+  mtpc_ptrmap_free(&b->seen_constants);
+  mtpc_profile_index_free(&b->profile);
+  if (b->types)
+    mtpc_type_walk_free(b->types);
+  memset(b, 0, sizeof(*b));
 }

@@ -17,13 +17,10 @@ int mtpc_profile_index_init(mtpc_profile_index *p, mtpc_graph *g, LLVMModuleRef 
   p->prof_kind = LLVMGetMDKindIDInContext(p->context, "prof", 4);
   p->pgo_name_kind = LLVMGetMDKindIDInContext(p->context, "PGOFuncName", 11);
   g->hot_count = mtpc_profile_hot_count(module);
-  return mtpc_ptrmap_init(&p->function_by_hash, 1024);
+  return 0;
 }
 
-void mtpc_profile_index_free(mtpc_profile_index *p) {
-  mtpc_ptrmap_free(&p->function_by_hash);
-  free(p->block_counts);
-}
+void mtpc_profile_index_free(mtpc_profile_index *p) { free(p->block_counts); }
 
 /* Operand `index` of a metadata node, or NULL (also when memory runs out,
  * which the graph records). */
@@ -64,12 +61,12 @@ static const char *pgo_name_metadata(const mtpc_profile_index *p, LLVMValueRef f
   return name;
 }
 
-static void map_hash(mtpc_profile_index *p, const char *name, size_t len, uint32_t node) {
+/* Non-zero when memory runs out. */
+static int map_hash(mtpc_ptrmap *by_hash, const char *name, size_t len, uint32_t node) {
   uint64_t hash = mtpc_profile_name_hash(name, len);
   uint32_t existing;
-  if (hash && !mtpc_ptrmap_get(&p->function_by_hash, (const void *)(uintptr_t)hash, &existing) &&
-      mtpc_ptrmap_put(&p->function_by_hash, (const void *)(uintptr_t)hash, node))
-    p->g->out_of_memory = 1;
+  return hash && !mtpc_ptrmap_get(by_hash, (const void *)(uintptr_t)hash, &existing) &&
+         mtpc_ptrmap_put(by_hash, (const void *)(uintptr_t)hash, node);
 }
 
 /* InstrProfSymtab's canonical name: up to the first '.' after any
@@ -94,20 +91,40 @@ void mtpc_profile_add_function(mtpc_profile_index *p, mtpc_graph *g, uint32_t no
   const char *name = pgo_name_metadata(p, function, &len);
   if (name)
     mtpc_graph_set_pgo_name(g, node, name, len);
-  else {
-    name = g->nodes[node].name;
-    len = g->nodes[node].name_len;
-    if (len && name[0] == '\1') {
-      name++;
-      len--;
-    }
+}
+
+/* The hashes a value profile may name a function by: of its PGO name, or
+ * else its name, and of that name's canonical part. */
+static int map_function(mtpc_ptrmap *by_hash, const mtpc_node *n, uint32_t node) {
+  const char *name = n->pgo_name ? n->pgo_name : n->name;
+  size_t len = n->pgo_name ? strlen(n->pgo_name) : n->name_len;
+  if (!n->pgo_name && len && name[0] == '\1') {
+    name++;
+    len--;
   }
   if (!len)
-    return;
-  map_hash(p, name, len, node);
+    return 0;
   size_t canonical = canonical_length(name, len);
-  if (canonical != len)
-    map_hash(p, name, canonical, node);
+  return map_hash(by_hash, name, len, node) ||
+         (canonical != len && map_hash(by_hash, name, canonical, node));
+}
+
+int mtpc_profile_resolve_targets(mtpc_graph *g) {
+  if (g->profile_target_count == 0)
+    return 0;
+  mtpc_ptrmap by_hash;
+  int failed = mtpc_ptrmap_init(&by_hash, 1024);
+  for (uint32_t i = 0; i < g->node_count && !failed; i++)
+    if (g->nodes[i].kind == MTPC_FUNCTION)
+      failed = map_function(&by_hash, &g->nodes[i], i);
+  for (size_t i = 0; i < g->profile_target_count && !failed; i++) {
+    const mtpc_profile_target *t = &g->profile_targets[i];
+    uint32_t target;
+    if (mtpc_ptrmap_get(&by_hash, (const void *)(uintptr_t)t->hash, &target))
+      mtpc_graph_add_counted_edge(g, t->from, target, MTPC_PROFILE_TARGET, t->count);
+  }
+  mtpc_ptrmap_free(&by_hash);
+  return failed || g->out_of_memory;
 }
 
 const uint64_t *mtpc_profile_function_counts(mtpc_profile_index *p, mtpc_graph *g,
@@ -173,10 +190,7 @@ void mtpc_profile_add_call_targets(mtpc_profile_index *p, mtpc_graph *g, uint32_
   for (unsigned i = 3; indirect_targets && i + 1 < count; i += 2) {
     if (!LLVMIsAConstantInt(ops[i]) || !LLVMIsAConstantInt(ops[i + 1]))
       break;
-    uint64_t hash = LLVMConstIntGetZExtValue(ops[i]);
-    uint32_t target;
-    if (mtpc_ptrmap_get(&p->function_by_hash, (const void *)(uintptr_t)hash, &target))
-      mtpc_graph_add_counted_edge(g, from, target, MTPC_PROFILE_TARGET,
+    mtpc_graph_add_profile_target(g, from, LLVMConstIntGetZExtValue(ops[i]),
                                   LLVMConstIntGetZExtValue(ops[i + 1]));
   }
   free(ops);

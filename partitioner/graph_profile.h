@@ -13,7 +13,6 @@ typedef struct mtpc_profile_index {
   mtpc_graph *g; /* whose out_of_memory records a failed allocation */
   LLVMContextRef context;
   unsigned prof_kind, pgo_name_kind; /* metadata kinds "prof", "PGOFuncName" */
-  mtpc_ptrmap function_by_hash;      /* PGO name hash -> node */
   uint64_t *block_counts;
   size_t block_cap;
 } mtpc_profile_index;
@@ -23,8 +22,8 @@ typedef struct mtpc_profile_index {
 int mtpc_profile_index_init(mtpc_profile_index *p, mtpc_graph *g, LLVMModuleRef module);
 void mtpc_profile_index_free(mtpc_profile_index *p);
 
-/* Records a function's PGO name (g->nodes[node].pgo_name) and the hashes a
- * value profile may name it by. */
+/* Records a function's PGO name (g->nodes[node].pgo_name), which it has
+ * once its body is materialized. */
 void mtpc_profile_add_function(mtpc_profile_index *p, mtpc_graph *g, uint32_t node,
                                LLVMValueRef function);
 
@@ -40,9 +39,14 @@ const uint64_t *mtpc_profile_function_counts(mtpc_profile_index *p, mtpc_graph *
 uint64_t mtpc_profile_call_count(const mtpc_profile_index *p, LLVMValueRef call,
                                  uint64_t block_count);
 
-/* An edge from `from` to each target an indirect call's value profile
- * names, with its count. */
+/* Each target an indirect call's value profile names, by its name's hash,
+ * with its count (mtpc_graph_add_profile_target). */
 void mtpc_profile_add_call_targets(mtpc_profile_index *p, mtpc_graph *g, uint32_t from,
                                    LLVMValueRef call);
+
+/* Once every function's PGO name is known: an edge from each call to the
+ * function its profile target's hash names (the first in module order of
+ * those a hash could name). Non-zero when memory runs out. */
+int mtpc_profile_resolve_targets(mtpc_graph *g);
 
 #endif
