@@ -24,6 +24,7 @@
 #include "llvm_options.h"
 #include "llvm_support.h"
 #include "pipeline.h"
+#include "read.h"
 #include "remarks.h"
 #include "time_trace.h"
 #include "unit_lists.h"
@@ -115,7 +116,9 @@ typedef struct session {
   mtpc_reporter reporter;
   int in_option_set;      /* entered the options' LLVM option set */
   LLVMModuleRef module;   /* planned from; released once the plan exists if owned */
-  int owns_module;
+  int owns_module;        /* then `read` holds it (and the other readers' copies) */
+  mtpc_read read;         /* the module's read, and its graph when `has_graph` */
+  int has_graph;
   const void *bitcode;    /* what workers load; NULL = write it from module */
   size_t bitcode_size;
   int metadata_on_demand; /* a C module: partitions read only the metadata they use */
@@ -207,8 +210,13 @@ static mtpc_status open_cache(session *s) {
 
 static mtpc_status make_plan(session *s) {
   mtpc_graph graph;
-  if (mtpc_graph_build(&graph, s->module) != MTPC_OK)
+  if (s->has_graph) {
+    graph = s->read.graph;
+    memset(&s->read.graph, 0, sizeof(s->read.graph));
+    s->has_graph = 0;
+  } else if (mtpc_graph_build(&graph, s->module) != MTPC_OK) {
     return out_of_memory(s->r);
+  }
   mtpc_plan_options po;
   mtpc_plan_options_init(&po);
   po.partitions = s->o->partitions == MTPC_PARTITIONS_MAX ? MTPC_PLAN_FINEST : s->o->partitions;
@@ -424,10 +432,11 @@ static mtpc_status jobs_status(session *s, mtpc_job *jobs, uint32_t count) {
   return status;
 }
 
-/* The module the plan was made from, freed beside the workers when there are
- * several (a second of serial time for PostgreSQL otherwise). */
-static void *release_module(void *module) {
-  mtpc_release_context(LLVMGetModuleContext(module), module);
+/* The module the plan was made from (each reader's copy), freed beside the
+ * workers when there are several (a second of serial time for PostgreSQL
+ * otherwise). */
+static void *release_read(void *read) {
+  mtpc_read_release_modules(read);
   return NULL;
 }
 
@@ -440,9 +449,9 @@ static mtpc_status compile_jobs(session *s) {
   unsigned threads = s->o->jobs ? s->o->jobs : hardware_threads();
   pthread_t releaser;
   int releasing = s->owns_module && threads > 1 &&
-                  pthread_create(&releaser, NULL, release_module, s->module) == 0;
+                  pthread_create(&releaser, NULL, release_read, &s->read) == 0;
   if (s->owns_module && !releasing)
-    release_module(s->module);
+    release_read(&s->read);
   if (s->owns_module)
     s->module = NULL;
   s->r->stats.jobs = threads;
@@ -488,7 +497,8 @@ static mtpc_status run_session(session *s) {
     mtpc_bridge_time_trace_end();
     s->bitcode = NULL; /* the workers load the lowered module */
   }
-  s->metadata_on_demand = mtpc_bridge_debug_info_is_c(s->module);
+  s->metadata_on_demand = s->has_graph ? s->read.metadata_on_demand
+                                      : mtpc_bridge_debug_info_is_c(s->module);
   double plan_start = mtpc_now_seconds();
   enter_phase(s->o, "plan");
   mtpc_bridge_time_trace_begin("mtpc plan", "");
@@ -522,11 +532,10 @@ static mtpc_status run_session(session *s) {
 
 static void end_session(session *s) {
   give_up_caller_slot(s);
-  if (s->owns_module && s->module) {
-    LLVMContextRef context = LLVMGetModuleContext(s->module);
-    LLVMDisposeModule(s->module);
-    LLVMContextDispose(context);
-  }
+  if (s->owns_module)
+    mtpc_read_release_modules(&s->read);
+  if (s->has_graph)
+    mtpc_graph_free(&s->read.graph);
   if (s->written)
     LLVMDisposeMemoryBuffer(s->written);
   free(s->later_bitcode);
@@ -583,7 +592,7 @@ static void on_parse_diagnostic(LLVMDiagnosticInfoRef info, void *user) {
   LLVMDisposeMessage(text);
 }
 
-/* Parses the whole module, for the plan. */
+/* Parses the whole module in one context, for passes that need all of it. */
 static mtpc_status parse_bitcode(const void *data, size_t size, const char *name,
                                  LLVMModuleRef *module, mtpc_result *r) {
   LLVMContextRef context = LLVMContextCreate();
@@ -608,6 +617,56 @@ static mtpc_status parse_bitcode(const void *data, size_t size, const char *name
   return MTPC_OK;
 }
 
+/* How many threads read the module: as many as will compile it, up to
+ * MTPC_MAX_READERS, and with a budget only those it has a free slot for
+ * (*slots of them, given back once the read is done). */
+static unsigned reader_count(const session *s, unsigned *slots) {
+  unsigned wanted = s->o->jobs ? s->o->jobs : hardware_threads();
+  if (wanted > MTPC_MAX_READERS)
+    wanted = MTPC_MAX_READERS;
+  *slots = 0;
+  if (!s->o->budget)
+    return wanted;
+  while (*slots + 1 < wanted && mtpc_budget_try_acquire(s->o->budget))
+    (*slots)++;
+  return *slots + 1;
+}
+
+/* The summary passes need the whole module in one context. */
+static mtpc_status read_whole(session *s, const void *data, size_t size) {
+  s->read.modules = mtpc_zalloc(1, sizeof(LLVMModuleRef));
+  if (!s->read.modules)
+    return out_of_memory(s->r);
+  mtpc_status status = parse_bitcode(data, size, s->name, &s->module, s->r);
+  if (status == MTPC_OK)
+    s->read.modules[s->read.module_count++] = s->module;
+  return status;
+}
+
+/* Reads the module the plan is made from (read.h), and its graph. */
+static mtpc_status read_module(session *s, const void *data, size_t size) {
+  s->owns_module = 1;
+  if (s->o->llvm_import_summary)
+    return read_whole(s, data, size);
+  unsigned slots;
+  unsigned readers = reader_count(s, &slots);
+  char *message = NULL;
+  mtpc_status status = mtpc_read_for_plan(data, size, s->name, readers, &s->read, &message);
+  while (slots-- > 0)
+    mtpc_budget_release(s->o->budget);
+  if (status == MTPC_ERR_INPUT) {
+    char *text = mtpc_asprintf("%s: invalid bitcode: %s", s->name, message);
+    free(message);
+    return fail(s->r, MTPC_ERR_INPUT, text);
+  }
+  free(message);
+  if (status != MTPC_OK)
+    return out_of_memory(s->r);
+  s->module = s->read.modules[0];
+  s->has_graph = 1;
+  return MTPC_OK;
+}
+
 mtpc_status mtpc_compile_bitcode(const void *data, size_t size, const char *name,
                                  const mtpc_options *options, mtpc_result **result) {
   session s;
@@ -617,7 +676,6 @@ mtpc_status mtpc_compile_bitcode(const void *data, size_t size, const char *name
     end_session(&s);
     return status;
   }
-  s.owns_module = 1;
   s.bitcode = data;
   s.bitcode_size = size;
   s.name = mtpc_strdup(name ? name : "<buffer>");
@@ -629,7 +687,7 @@ mtpc_status mtpc_compile_bitcode(const void *data, size_t size, const char *name
   double start = mtpc_now_seconds();
   enter_phase(s.o, "read");
   mtpc_bridge_time_trace_begin("mtpc read", s.name);
-  status = parse_bitcode(data, size, s.name, &s.module, r);
+  status = read_module(&s, data, size);
   mtpc_bridge_time_trace_end();
   r->stats.read_seconds = mtpc_now_seconds() - start;
   if (status == MTPC_OK)
@@ -710,10 +768,9 @@ mtpc_status mtpc_print_plan_bitcode(const void *data, size_t size, const char *n
   mtpc_result *r = NULL;
   mtpc_status status = begin(&s, options, &r);
   if (status == MTPC_OK) {
-    s.owns_module = 1;
     s.name = mtpc_strdup(name ? name : "<buffer>");
     enter_phase(s.o, "read");
-    status = s.name ? parse_bitcode(data, size, s.name, &s.module, r) : out_of_memory(r);
+    status = s.name ? read_module(&s, data, size) : out_of_memory(r);
   }
   if (status == MTPC_OK)
     status = print_session_plan(&s, out);

@@ -22,12 +22,21 @@ extern "C" int mtpc_bridge_open_lazily(LLVMContextRef context, const void *bitco
                            /*IsImporting=*/metadata_on_demand != 0);
   if (!m)
     return fail(m.takeError(), message);
+  // Named metadata (module flags, compile units) waits for this when on demand.
+  if (Error err = (*m)->materializeMetadata())
+    return fail(std::move(err), message);
   *module = wrap(m->release());
   return 0;
 }
 
 extern "C" void mtpc_bridge_delete_body(LLVMValueRef function) {
   unwrap<Function>(function)->deleteBody();
+}
+
+extern "C" int mtpc_bridge_materialize(LLVMValueRef global, char **message) {
+  if (Error err = unwrap<GlobalValue>(global)->materialize())
+    return fail(std::move(err), message);
+  return 0;
 }
 
 extern "C" int mtpc_bridge_materialize_all(LLVMModuleRef module, char **message) {

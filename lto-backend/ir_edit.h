@@ -17,7 +17,8 @@ extern "C" {
  * loaded refers to it (as LLVM's ThinLTO importer reads a source module),
  * so a partition reads only its own functions' debug info. LLVM then turns
  * composite types with an ODR identifier into declarations, so only a
- * module without them (mtpc_bridge_debug_info_is_c) may ask.
+ * module without them (mtpc_bridge_debug_info_is_c) may ask. Named metadata
+ * (module flags, compile units) is there on return either way.
  * 0 on success; else *message (free()) says why. */
 int mtpc_bridge_open_lazily(LLVMContextRef context, const void *bitcode, size_t size,
                             const char *name, int metadata_on_demand, LLVMModuleRef *module,
@@ -25,6 +26,10 @@ int mtpc_bridge_open_lazily(LLVMContextRef context, const void *bitcode, size_t 
 
 /* Turns a (possibly not yet materialized) function into a declaration. */
 void mtpc_bridge_delete_body(LLVMValueRef function);
+
+/* Materializes one lazily held function body (nothing to do for any other
+ * global value). 0 on success; else *message (free()) says why. */
+int mtpc_bridge_materialize(LLVMValueRef global, char **message);
 
 /* Materializes every function body still lazily held. 0 on success; else
  * *message (free()) says why. */

@@ -1,0 +1,174 @@
+#include "read.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Core.h>
+
+#include "../partitioner/graph_read.h"
+#include "../partitioner/support.h"
+#include "debug_info.h"
+#include "ir_edit.h"
+#include "worker.h"
+
+typedef struct reader {
+  const void *bitcode;
+  size_t size;
+  const char *name;
+  int metadata_on_demand;
+  mtpc_graph_reading *reading;
+  unsigned index;
+  LLVMContextRef context;
+  LLVMModuleRef module;
+  char *message;    /* why opening failed */
+  char *diagnostic; /* the first error LLVM reported to the context */
+  int diagnostic_lost; /* one was reported but could not be copied */
+} reader;
+
+static void on_diagnostic(LLVMDiagnosticInfoRef info, void *user) {
+  reader *rd = user;
+  if (LLVMGetDiagInfoSeverity(info) != LLVMDSError || rd->diagnostic || rd->diagnostic_lost)
+    return;
+  char *text = LLVMGetDiagInfoDescription(info);
+  rd->diagnostic = mtpc_strdup(text);
+  rd->diagnostic_lost = !rd->diagnostic;
+  LLVMDisposeMessage(text);
+}
+
+static int open_copy(reader *rd) {
+  rd->context = LLVMContextCreate();
+  LLVMContextSetDiagnosticHandler(rd->context, on_diagnostic, rd);
+  if (mtpc_bridge_open_lazily(rd->context, rd->bitcode, rd->size, rd->name,
+                              rd->metadata_on_demand, &rd->module, &rd->message) == 0)
+    return 0;
+  LLVMContextDispose(rd->context);
+  rd->context = NULL;
+  rd->module = NULL;
+  return -1;
+}
+
+static void *run_reader(void *arg) {
+  reader *rd = arg;
+  if (open_copy(rd) == 0)
+    mtpc_graph_read(rd->reading, rd->index, rd->module, mtpc_bridge_materialize);
+  return NULL;
+}
+
+/* Reader 0's copy decides how all are opened: with metadata on demand when
+ * every compile unit is C (ir_edit.h says why only then). */
+static int open_first(reader *rd) {
+  rd->metadata_on_demand = 1;
+  if (open_copy(rd))
+    return -1;
+  if (mtpc_bridge_debug_info_is_c(rd->module))
+    return 0;
+  mtpc_release_context(rd->context, rd->module);
+  rd->metadata_on_demand = 0;
+  return open_copy(rd);
+}
+
+static void release_readers(reader *readers, unsigned count) {
+  for (unsigned i = 0; i < count; i++) {
+    if (readers[i].context)
+      mtpc_release_context(readers[i].context, readers[i].module);
+    free(readers[i].message);
+    free(readers[i].diagnostic);
+  }
+  free(readers);
+}
+
+/* The first error LLVM reported to a reader's context, as the read's
+ * failure; 0 when there was none. */
+static int reported_error(const reader *readers, unsigned count, mtpc_status *status,
+                          char **message) {
+  for (unsigned i = 0; i < count; i++) {
+    if (!readers[i].diagnostic && !readers[i].diagnostic_lost)
+      continue;
+    *message = readers[i].diagnostic ? mtpc_strdup(readers[i].diagnostic) : NULL;
+    *status = *message ? MTPC_ERR_INPUT : MTPC_ERR_NO_MEMORY;
+    return 1;
+  }
+  return 0;
+}
+
+/* Moves the readers' modules to `read`; non-zero when memory runs out. */
+static int keep_modules(reader *readers, unsigned count, mtpc_read *read) {
+  read->modules = mtpc_zalloc(count, sizeof(LLVMModuleRef));
+  if (!read->modules)
+    return -1;
+  for (unsigned i = 0; i < count; i++) {
+    if (!readers[i].context)
+      continue;
+    LLVMContextSetDiagnosticHandler(readers[i].context, NULL, NULL);
+    read->modules[read->module_count++] = readers[i].module;
+    readers[i].context = NULL;
+  }
+  return 0;
+}
+
+static mtpc_status read_in_threads(reader *readers, unsigned count, mtpc_graph_reading *reading,
+                                   mtpc_read *read, char **message) {
+  pthread_t *threads = mtpc_zalloc(count, sizeof(pthread_t));
+  int *started = mtpc_zalloc(count, sizeof(int));
+  for (unsigned i = 1; threads && started && i < count; i++) {
+    readers[i] = readers[0];
+    readers[i].index = i;
+    readers[i].context = NULL;
+    readers[i].module = NULL;
+    readers[i].diagnostic = NULL;
+    readers[i].diagnostic_lost = 0;
+    started[i] = pthread_create(&threads[i], NULL, run_reader, &readers[i]) == 0;
+  }
+  /* Without threads reader 0 walks every chunk alone. */
+  mtpc_graph_read(reading, 0, readers[0].module, mtpc_bridge_materialize);
+  for (unsigned i = 1; threads && started && i < count; i++)
+    if (started[i])
+      pthread_join(threads[i], NULL);
+  free(threads);
+  free(started);
+  mtpc_status status = MTPC_OK;
+  if (reported_error(readers, count, &status, message))
+    return status;
+  status = mtpc_graph_reading_finish(reading, &read->graph, message);
+  if (status == MTPC_OK && keep_modules(readers, count, read)) {
+    mtpc_graph_free(&read->graph);
+    status = MTPC_ERR_NO_MEMORY;
+  }
+  return status;
+}
+
+mtpc_status mtpc_read_for_plan(const void *bitcode, size_t size, const char *name,
+                               unsigned readers, mtpc_read *read, char **message) {
+  memset(read, 0, sizeof(*read));
+  *message = NULL;
+  unsigned count = readers < 1 ? 1 : readers > MTPC_MAX_READERS ? MTPC_MAX_READERS : readers;
+  reader *all = mtpc_zalloc(count, sizeof(reader));
+  mtpc_graph_reading *reading = mtpc_graph_reading_create(count, 0);
+  if (!all || !reading) {
+    free(all);
+    mtpc_graph_reading_free(reading);
+    return MTPC_ERR_NO_MEMORY;
+  }
+  all[0] = (reader){bitcode, size, name, 1, reading, 0, NULL, NULL, NULL, NULL, 0};
+  mtpc_status status;
+  if (open_first(&all[0])) {
+    *message = all[0].message;
+    all[0].message = NULL;
+    status = *message ? MTPC_ERR_INPUT : MTPC_ERR_NO_MEMORY;
+  } else {
+    status = read_in_threads(all, count, reading, read, message);
+    read->metadata_on_demand = all[0].metadata_on_demand;
+  }
+  release_readers(all, count);
+  mtpc_graph_reading_free(reading);
+  return status;
+}
+
+void mtpc_read_release_modules(mtpc_read *read) {
+  for (unsigned i = 0; i < read->module_count; i++)
+    mtpc_release_context(LLVMGetModuleContext(read->modules[i]), read->modules[i]);
+  free(read->modules);
+  read->modules = NULL;
+  read->module_count = 0;
+}
