@@ -405,12 +405,17 @@ static mtpc_status hand_over(session *s, mtpc_job *jobs, uint32_t count, int spl
   return failed ? fail(r, MTPC_ERR_MERGE, message) : MTPC_OK;
 }
 
-/* `count` jobs, compiled; NULL when memory runs out (then nothing ran). */
+static void release_read(void *read) { mtpc_read_release_modules(read); }
+
+/* `count` jobs, compiled; NULL when memory runs out (then nothing ran). The
+ * module the plan was made from (each reader's copy) is freed by the first
+ * worker, before its first job. */
 static mtpc_job *run_new_jobs(session *s, const mtpc_codegen_config *config, uint32_t count,
                               int split, unsigned threads) {
   mtpc_job *jobs = new_jobs(s, count, split);
+  mtpc_chore release = {release_read, &s->read, "mtpc release input"};
   if (jobs && mtpc_run_jobs(config, split ? &s->plan : NULL, jobs, count, threads,
-                            &s->r->stats.memory_waits)) {
+                            s->owns_module ? &release : NULL, &s->r->stats.memory_waits)) {
     free_jobs(jobs, count);
     return NULL;
   }
@@ -432,14 +437,6 @@ static mtpc_status jobs_status(session *s, mtpc_job *jobs, uint32_t count) {
   return status;
 }
 
-/* The module the plan was made from (each reader's copy), freed beside the
- * workers when there are several (a second of serial time for PostgreSQL
- * otherwise). */
-static void *release_read(void *read) {
-  mtpc_read_release_modules(read);
-  return NULL;
-}
-
 static mtpc_status compile_jobs(session *s) {
   mtpc_codegen_config config;
   fill_config(s, &config);
@@ -447,13 +444,8 @@ static mtpc_status compile_jobs(session *s) {
   if (s->unsplit_reason && s->o->partitions != 1)
     mtpc_emit_diag(&s->reporter, MTPC_WARNING, "%s: compiling unsplit: %s", s->name, s->unsplit_reason);
   unsigned threads = s->o->jobs ? s->o->jobs : hardware_threads();
-  pthread_t releaser;
-  int releasing = s->owns_module && threads > 1 &&
-                  pthread_create(&releaser, NULL, release_read, &s->read) == 0;
-  if (s->owns_module && !releasing)
-    release_read(&s->read);
   if (s->owns_module)
-    s->module = NULL;
+    s->module = NULL; /* one of the read's modules: the workers free them */
   s->r->stats.jobs = threads;
   uint32_t count = split ? s->plan.partition_count : 1;
   double start = mtpc_now_seconds();
@@ -467,8 +459,6 @@ static mtpc_status compile_jobs(session *s) {
     count = 1;
     jobs = run_new_jobs(s, &config, count, split, threads);
   }
-  if (releasing)
-    pthread_join(releaser, NULL);
   if (!jobs)
     return out_of_memory(s->r);
   s->r->stats.parallel_seconds = mtpc_now_seconds() - start;

@@ -349,6 +349,8 @@ typedef struct pool {
   uint32_t *order;
   uint32_t count;
   atomic_uint next;
+  const mtpc_chore *chore;
+  atomic_int chore_taken;
   /* The memory limit: what the process held when the jobs began, and the
    * estimates of the admitted threads. */
   pthread_mutex_t memory_lock;
@@ -418,6 +420,19 @@ static void run_job(pool *p, unsigned i) {
     mtpc_budget_release(budget);
 }
 
+static void run_chore(pool *p) {
+  if (!p->chore || atomic_exchange(&p->chore_taken, 1))
+    return;
+  mtpc_budget *budget = p->config->options->budget;
+  if (budget)
+    mtpc_budget_acquire(budget);
+  mtpc_bridge_time_trace_begin(p->chore->name, "");
+  p->chore->run(p->chore->arg);
+  mtpc_bridge_time_trace_end();
+  if (budget)
+    mtpc_budget_release(budget);
+}
+
 static void *pool_thread(void *arg) {
   pool *p = arg;
   unsigned granularity = p->config->options->time_trace_granularity;
@@ -427,6 +442,7 @@ static void *pool_thread(void *arg) {
     return NULL;
   if (p->trace)
     mtpc_bridge_time_trace_thread_init(granularity ? granularity : 500);
+  run_chore(p);
   for (;;) {
     unsigned i = atomic_fetch_add(&p->next, 1);
     if (i >= p->count)
@@ -451,9 +467,11 @@ static int larger_partition_first(const void *a, const void *b, void *arg) {
 }
 
 int mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *jobs,
-                  uint32_t job_count, unsigned threads, uint64_t *memory_waits) {
+                  uint32_t job_count, unsigned threads, const mtpc_chore *chore,
+                  uint64_t *memory_waits) {
   pool p = {.trace = mtpc_bridge_time_trace_active(), .config = config, .plan = plan,
-            .jobs = jobs, .order = mtpc_alloc(job_count, sizeof(uint32_t)), .count = job_count};
+            .jobs = jobs, .order = mtpc_alloc(job_count, sizeof(uint32_t)), .count = job_count,
+            .chore = chore};
   if (!p.order)
     return -1;
   pthread_mutex_init(&p.memory_lock, NULL);
@@ -470,6 +488,7 @@ int mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc
   if (print_passes || threads > job_count)
     threads = print_passes ? 1 : job_count;
   if (threads <= 1) {
+    run_chore(&p);
     for (uint32_t i = 0; i < job_count; i++)
       run_job(&p, i);
     goto done;
@@ -492,6 +511,7 @@ int mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc
   }
   for (unsigned t = 0; t < started; t++)
     pthread_join(tids[t], NULL);
+  run_chore(&p); /* when the memory limit admitted no thread before the jobs ran out */
   free(tids);
 done:
   pthread_mutex_destroy(&p.memory_lock);

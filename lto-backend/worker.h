@@ -51,7 +51,18 @@ typedef struct mtpc_job {
   mtpc_partition_stats stats;
 } mtpc_job;
 
-/* Compiles every job, `jobs` at a time, largest planned cost first (in
+/* Work a pool does once before its jobs, on the first of its threads and
+ * with a slot of the caller's budget, as a job would: freeing what the
+ * caller no longer needs takes CPU that would otherwise run beside the jobs
+ * and slow the first of them. */
+typedef struct mtpc_chore {
+  void (*run)(void *arg);
+  void *arg;
+  const char *name; /* its time-trace event */
+} mtpc_chore;
+
+/* Runs `chore` (if not NULL) first, then compiles every job, `jobs` at a
+ * time, largest planned cost first (in
  * partition order, one at a time, when the pipeline prints its passes).
  * `plan` is NULL for one unsplit job. With options->memory_limit a worker
  * thread starts only while the process's memory at the start plus the
@@ -59,7 +70,8 @@ typedef struct mtpc_job {
  * no other runs. Adds to *memory_waits how many threads waited for the limit.
  * Returns non-zero, and compiles nothing, when memory runs out. */
 int mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *jobs,
-                  uint32_t job_count, unsigned threads, uint64_t *memory_waits);
+                  uint32_t job_count, unsigned threads, const mtpc_chore *chore,
+                  uint64_t *memory_waits);
 
 /* The name of partition `partition`'s file of a kind a module has one of
  * (a .dwo): `base` for partition 0 and an unsplit module (MTPC_NONE), else
