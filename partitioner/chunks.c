@@ -63,7 +63,7 @@ static uint32_t chunk_range(const uint64_t *cost, const uint64_t *hash, uint32_t
 static uint32_t number_run(const uint64_t *cost, const uint64_t *hash, uint32_t first,
                            uint32_t end, uint64_t run_cost, uint64_t target, unsigned level,
                            uint32_t next, uint32_t *chunk_of) {
-  if (run_cost > MTPC_CHUNK_SPLIT_FACTOR * target && end - first > 1)
+  if (run_cost * MTPC_CHUNK_SPLIT_DEN > MTPC_CHUNK_SPLIT_NUM * target && end - first > 1)
     return level < MAX_LEVEL
                ? chunk_range(cost, hash, first, end, target, level + 1, next, chunk_of)
                : split_evenly(cost, first, end, run_cost, target, next, chunk_of);

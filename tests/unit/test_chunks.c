@@ -134,9 +134,10 @@ static void test_balance(const sequence *s) {
     CHECK(s->chunk_of[i] == s->chunk_of[i - 1] || s->chunk_of[i] == s->chunk_of[i - 1] + 1);
   CHECK_EQ_U(s->chunk_of[0], 0);
   CHECK_EQ_U(s->chunk_of[s->count - 1] + 1, s->chunks);
-  /* About one chunk per target, none above two targets and a function. */
+  /* About one chunk per target, none above 1.5 targets and a function. */
   CHECK(s->chunks * 10 >= total / TARGET * 7 && s->chunks * 10 <= total / TARGET * 13);
-  CHECK(heaviest <= MTPC_CHUNK_SPLIT_FACTOR * TARGET + heaviest_item);
+  CHECK(heaviest * MTPC_CHUNK_SPLIT_DEN <=
+        MTPC_CHUNK_SPLIT_NUM * TARGET + heaviest_item * MTPC_CHUNK_SPLIT_DEN);
 }
 
 static void test_each_change(const sequence *base) {
@@ -185,7 +186,9 @@ static void test_each_change(const sequence *base) {
   /* Doubling, adding and deleting move a cut now and then, never far. */
   CHECK(doubled.total * 100 <= doubled.runs * 110 && doubled.worst <= 3);
   CHECK(added.total * 100 <= added.runs * 105 && added.worst <= 2);
-  CHECK(deleted.total * 100 <= deleted.runs * 105 && deleted.worst <= 3);
+  /* 4 since heavy runs are cut from 1.5 targets rather than 2 (3 of 3,000
+   * deletions; the mean stays 1.03): balance for many cores. */
+  CHECK(deleted.total * 100 <= deleted.runs * 105 && deleted.worst <= 4);
 }
 
 static void test_degenerate_sequences(void) {
