@@ -1,16 +1,32 @@
 #!/usr/bin/env bash
-# How well the planner's cost (IR instructions) predicts compile time: compiles
-# sqlite3.c's module at the finest split, one thread (so timings do not
-# contend), and correlates each partition's cost with its measured
-# load + optimize + codegen seconds.
-#   bench/cost-model.sh
+# How well the planner's cost (IR instructions) predicts compile time:
+# compiles a module on one thread (so timings do not contend) and
+# correlates each partition's cost with its measured load + optimize +
+# codegen + release seconds.
+#   sqlite   (default) sqlite3.c's ThinLTO module at the finest split
+#   postgres PostgreSQL's server as one module (scripts/build-postgres.sh)
+#            at its default plan: the finest split would be 17,836
+#            partitions of a 45 MB module
+#   bench/cost-model.sh [sqlite|postgres]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MTPC_BUILD_DIR:-$root/build}
+module=${1:-sqlite}
 . "$root/bench/common.sh"
-bench_enter sqlite
-[ -f sqlite3.bc ] || clang-19 -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.bc
-"$build/bin/mtpc" compile sqlite3.bc -o finest.o --partitions max -j1 --stats 2> finest-stats.txt
+case $module in
+  sqlite)
+    bench_enter sqlite
+    [ -f sqlite3.bc ] || clang-19 -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.bc
+    "$build/bin/mtpc" compile sqlite3.bc -o finest.o --partitions max -j1 --stats 2> finest-stats.txt
+    ;;
+  postgres)
+    pg=$("$root/scripts/build-postgres.sh")
+    work=${MTPC_BENCH_DIR:-$build/bench-cost-postgres}
+    mkdir -p "$work" && cd "$work"
+    "$build/bin/mtpc" compile "$pg/postgres.bc" -o default.o -j1 --stats 2> finest-stats.txt
+    ;;
+  *) echo "usage: $0 [sqlite|postgres]" >&2; exit 2 ;;
+esac
 
 # Rows: partition cost imported functions load opt cg free mem rss
 awk '$1 ~ /^[0-9]+$/ && NF == 10 {print $2, $3, $5 + $6 + $7 + $8}' finest-stats.txt > cost-time.txt
@@ -30,3 +46,8 @@ echo "pearson r, cost + copied cost, without largest:   $(pearson cost-time-rest
 echo "spearman rank correlation, cost vs time:          $spearman"
 awk '{x = $1; y = $3; n++; sx += x; sy += y; sxx += x*x; sxy += x*y}
   END {b = (n*sxy - sx*sy) / (n*sxx - sx*sx); printf "fit without the largest: %.1f ms per 1000 cost + %.1f ms per partition\n", b*1e6, (sy - b*sx)/n*1e3}' cost-time-rest.txt
+# Issue 15's balance figure: the largest share of the time over share of the
+# cost, and the partition it belongs to (the row number is its index).
+awk '{c[NR] = $1; t[NR] = $3; sc += $1; st += $3}
+  END {for (i = 1; i <= NR; i++) {r = (t[i] / st) / (c[i] / sc); if (r > worst) {worst = r; at = i - 1}}
+       printf "slowest partition for its cost (time share / cost share; target <= 1.5): %.2f (partition %d)\n", worst, at}' cost-time.txt
