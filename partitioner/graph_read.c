@@ -29,7 +29,8 @@ typedef struct reader {
   mtpc_graph_walker walker;
   chunk_record *chunks;
   size_t chunk_count, chunk_cap;
-  uint32_t failed_chunk; /* MTPC_NONE while it has not failed */
+  uint32_t function_chunks; /* chunks of functions; one more holds the rest */
+  uint32_t failed_chunk;    /* MTPC_NONE while it has not failed */
   char *message;         /* that failure's, or NULL when memory ran out */
 } reader;
 
@@ -115,24 +116,32 @@ static int read_chunk(mtpc_graph_reading *r, unsigned index, uint32_t c, uint32_
   return g->out_of_memory ? -1 : 0;
 }
 
-void mtpc_graph_read(mtpc_graph_reading *r, unsigned index, LLVMModuleRef module,
-                     mtpc_materialize_fn *materialize) {
+int mtpc_graph_reader_begin(mtpc_graph_reading *r, unsigned index, LLVMModuleRef module) {
   reader *rd = &r->readers[index];
   rd->started = 1;
   rd->failed_chunk = MTPC_NONE;
   begin_graph(&rd->graph, module);
   if (rd->graph.out_of_memory || mtpc_walker_init(&rd->walker, &rd->graph, module)) {
     rd->graph.out_of_memory = 1;
-    return;
+    return -1;
   }
   uint32_t functions = rd->walker.function_count;
-  uint32_t function_chunks = (uint32_t)(((uint64_t)functions + r->chunk_functions - 1) /
-                                        r->chunk_functions);
-  for (;;) {
-    uint32_t c = atomic_fetch_add(&r->next_chunk, 1);
-    if (c > function_chunks || read_chunk(r, index, c, function_chunks, materialize))
-      return;
-  }
+  rd->function_chunks = (uint32_t)(((uint64_t)functions + r->chunk_functions - 1) /
+                                   r->chunk_functions);
+  return 0;
+}
+
+int mtpc_graph_read_next(mtpc_graph_reading *r, unsigned index, mtpc_materialize_fn *materialize) {
+  reader *rd = &r->readers[index];
+  uint32_t c = atomic_fetch_add(&r->next_chunk, 1);
+  return c <= rd->function_chunks && read_chunk(r, index, c, rd->function_chunks, materialize) == 0;
+}
+
+void mtpc_graph_read(mtpc_graph_reading *r, unsigned index, LLVMModuleRef module,
+                     mtpc_materialize_fn *materialize) {
+  if (mtpc_graph_reader_begin(r, index, module) == 0)
+    while (mtpc_graph_read_next(r, index, materialize))
+      ;
 }
 
 static int compare_chunks(const void *a, const void *b) {

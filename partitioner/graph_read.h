@@ -29,6 +29,14 @@ void mtpc_graph_reading_free(mtpc_graph_reading *r);
 void mtpc_graph_read(mtpc_graph_reading *r, unsigned index, LLVMModuleRef module,
                      mtpc_materialize_fn *materialize);
 
+/* mtpc_graph_read in steps, for a caller that decides which reader takes
+ * the next chunk (the tests, to spread chunks over readers without timing):
+ * begin once (non-zero when memory runs out; the reader then takes no
+ * chunk), then take chunks while read_next returns non-zero (0: none left,
+ * or this reader failed and must stop). */
+int mtpc_graph_reader_begin(mtpc_graph_reading *r, unsigned index, LLVMModuleRef module);
+int mtpc_graph_read_next(mtpc_graph_reading *r, unsigned index, mtpc_materialize_fn *materialize);
+
 /* Once every reader has returned: the joined graph, finalized. Reader 0 must
  * have read. MTPC_ERR_INPUT with *message (malloc'd) when materializing
  * failed: the failure of the first chunk in module order that failed. */
