@@ -1,6 +1,7 @@
 #include "read.h"
 
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,7 @@
 #include "../partitioner/support.h"
 #include "debug_info.h"
 #include "ir_edit.h"
+#include "time_trace.h"
 #include "worker.h"
 
 typedef struct reader {
@@ -24,6 +26,8 @@ typedef struct reader {
   char *message;    /* why opening failed */
   char *diagnostic; /* the first error LLVM reported to the context */
   int diagnostic_lost; /* one was reported but could not be copied */
+  int trace;           /* record an "mtpc reader" event */
+  unsigned trace_granularity_us;
 } reader;
 
 static void on_diagnostic(LLVMDiagnosticInfoRef info, void *user) {
@@ -48,10 +52,24 @@ static int open_copy(reader *rd) {
   return -1;
 }
 
+static void begin_trace(const reader *rd) {
+  char detail[32];
+  snprintf(detail, sizeof(detail), "reader %u", rd->index);
+  mtpc_bridge_time_trace_begin("mtpc reader", detail);
+}
+
 static void *run_reader(void *arg) {
   reader *rd = arg;
+  if (rd->trace) {
+    mtpc_bridge_time_trace_thread_init(rd->trace_granularity_us);
+    begin_trace(rd);
+  }
   if (open_copy(rd) == 0)
     mtpc_graph_read(rd->reading, rd->index, rd->module, mtpc_bridge_materialize);
+  if (rd->trace) {
+    mtpc_bridge_time_trace_end();
+    mtpc_bridge_time_trace_thread_finish();
+  }
   return NULL;
 }
 
@@ -121,7 +139,11 @@ static mtpc_status read_in_threads(reader *readers, unsigned count, mtpc_graph_r
     started[i] = pthread_create(&threads[i], NULL, run_reader, &readers[i]) == 0;
   }
   /* Without threads reader 0 walks every chunk alone. */
+  if (readers[0].trace)
+    begin_trace(&readers[0]);
   mtpc_graph_read(reading, 0, readers[0].module, mtpc_bridge_materialize);
+  if (readers[0].trace)
+    mtpc_bridge_time_trace_end();
   for (unsigned i = 1; threads && started && i < count; i++)
     if (started[i])
       pthread_join(threads[i], NULL);
@@ -139,7 +161,8 @@ static mtpc_status read_in_threads(reader *readers, unsigned count, mtpc_graph_r
 }
 
 mtpc_status mtpc_read_for_plan(const void *bitcode, size_t size, const char *name,
-                               unsigned readers, mtpc_read *read, char **message) {
+                               unsigned readers, unsigned trace_granularity_us, mtpc_read *read,
+                               char **message) {
   memset(read, 0, sizeof(*read));
   *message = NULL;
   unsigned count = readers < 1 ? 1 : readers > MTPC_MAX_READERS ? MTPC_MAX_READERS : readers;
@@ -150,7 +173,9 @@ mtpc_status mtpc_read_for_plan(const void *bitcode, size_t size, const char *nam
     mtpc_graph_reading_free(reading);
     return MTPC_ERR_NO_MEMORY;
   }
-  all[0] = (reader){bitcode, size, name, 1, reading, 0, NULL, NULL, NULL, NULL, 0};
+  all[0] = (reader){.bitcode = bitcode, .size = size, .name = name, .metadata_on_demand = 1,
+                    .reading = reading, .trace = mtpc_bridge_time_trace_active(),
+                    .trace_granularity_us = trace_granularity_us};
   mtpc_status status;
   if (open_first(&all[0])) {
     *message = all[0].message;

@@ -26,10 +26,13 @@ typedef struct mtpc_read {
 } mtpc_read;
 
 /* Reads `bitcode` with up to `readers` threads (the calling one included).
+ * When the calling thread records a time trace, each reader records an
+ * "mtpc reader" event, its thread at `trace_granularity_us`.
  * On failure, MTPC_ERR_INPUT with *message (free()) from LLVM, or
  * MTPC_ERR_NO_MEMORY; nothing is left to release. */
 mtpc_status mtpc_read_for_plan(const void *bitcode, size_t size, const char *name,
-                               unsigned readers, mtpc_read *read, char **message);
+                               unsigned readers, unsigned trace_granularity_us, mtpc_read *read,
+                               char **message);
 
 /* Frees the readers' modules and contexts (the graph is the caller's). */
 void mtpc_read_release_modules(mtpc_read *read);

@@ -234,7 +234,7 @@ typedef struct mtpc_options {
    * estimates of the running partitions stays under it (one always runs).
    * 0: no limit. Never changes the output. */
   uint64_t memory_limit;
-  /* Time trace granularity (microseconds) of the worker threads when the
+  /* Time trace granularity (microseconds) of the worker and reader threads when the
    * calling thread records a trace (mtpc_time_trace_start); 0 = 500. */
   unsigned time_trace_granularity;
   /* Tests only: places that fail on purpose, comma separated: "codegen=K"
