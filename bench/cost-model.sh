@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# How well the planner's cost (IR instructions) predicts compile time:
+# How well the planner's cost (partitioner/cost.h: instructions, debug
+# records, initializer data) predicts compile time:
 # compiles a module on one thread (so timings do not contend) and
 # correlates each partition's cost with its measured load + optimize +
 # codegen + release seconds.
@@ -47,7 +48,14 @@ echo "spearman rank correlation, cost vs time:          $spearman"
 awk '{x = $1; y = $3; n++; sx += x; sy += y; sxx += x*x; sxy += x*y}
   END {b = (n*sxy - sx*sy) / (n*sxx - sx*sx); printf "fit without the largest: %.1f ms per 1000 cost + %.1f ms per partition\n", b*1e6, (sy - b*sx)/n*1e3}' cost-time-rest.txt
 # Issue 15's balance figure: the largest share of the time over share of the
-# cost, and the partition it belongs to (the row number is its index).
+# cost, and the partition it belongs to (the row number is its index); then
+# the same against the model with a fixed time per partition (the fit on all
+# partitions), which the planner cannot balance away: every partition pays it.
 awk '{c[NR] = $1; t[NR] = $3; sc += $1; st += $3}
   END {for (i = 1; i <= NR; i++) {r = (t[i] / st) / (c[i] / sc); if (r > worst) {worst = r; at = i - 1}}
        printf "slowest partition for its cost (time share / cost share; target <= 1.5): %.2f (partition %d)\n", worst, at}' cost-time.txt
+awk '{x[NR] = $1; y[NR] = $3; n++; sx += $1; sy += $3; sxx += $1*$1; sxy += $1*$3}
+  END {b = (n*sxy - sx*sy) / (n*sxx - sx*sx); a = (sy - b*sx)/n
+       for (i = 1; i <= n; i++) {m = a + b*x[i]; sm += m}
+       for (i = 1; i <= n; i++) {r = (y[i] / sy) / ((a + b*x[i]) / sm); if (r > worst) {worst = r; at = i - 1}}
+       printf "slowest partition for its modelled time (%.1f ms per 1000 cost + %.0f ms): %.2f (partition %d)\n", b*1e6, a*1e3, worst, at}' cost-time.txt

@@ -14,6 +14,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
 
+#include "../partitioner/cost.h"
 #include "../partitioner/graph.h"
 #include "../partitioner/plan.h"
 #include "../partitioner/support.h"
@@ -210,6 +211,10 @@ static mtpc_status open_cache(session *s) {
 
 static mtpc_status make_plan(session *s) {
   mtpc_graph graph;
+  s->metadata_on_demand = s->has_graph ? s->read.metadata_on_demand
+                                      : mtpc_bridge_debug_info_is_c(s->module);
+  LLVMModuleRef module = !s->has_graph ? s->module : s->read.module_count ? s->read.modules[0] : NULL;
+  uint64_t head_cost = s->metadata_on_demand && module ? mtpc_unit_lists_cost(module) : 0;
   if (s->has_graph) {
     graph = s->read.graph;
     memset(&s->read.graph, 0, sizeof(s->read.graph));
@@ -221,6 +226,7 @@ static mtpc_status make_plan(session *s) {
   mtpc_plan_options_init(&po);
   po.partitions = s->o->partitions == MTPC_PARTITIONS_MAX ? MTPC_PLAN_FINEST : s->o->partitions;
   po.import_instr_limit = s->o->import_instr_limit;
+  po.head_cost = head_cost;
   if (s->unsplit_reason)
     po.partitions = 1;
   mtpc_status status = mtpc_plan_build(&graph, &po, &s->plan);
@@ -487,8 +493,6 @@ static mtpc_status run_session(session *s) {
     mtpc_bridge_time_trace_end();
     s->bitcode = NULL; /* the workers load the lowered module */
   }
-  s->metadata_on_demand = s->has_graph ? s->read.metadata_on_demand
-                                      : mtpc_bridge_debug_info_is_c(s->module);
   double plan_start = mtpc_now_seconds();
   enter_phase(s->o, "plan");
   mtpc_bridge_time_trace_begin("mtpc plan", "");

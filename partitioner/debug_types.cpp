@@ -2,6 +2,7 @@
 
 #include "debug_type_keys.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -32,4 +33,19 @@ extern "C" void mtpc_walk_debug_types(mtpc_type_walk *walk, LLVMValueRef global,
   mtpc_debug_types::walk_global_types(
       walk->state, unwrap<GlobalValue>(global),
       [&](DICompositeType *type) { found(arg, mtpc_debug_types::type_key(type).c_str()); });
+}
+
+extern "C" uint64_t mtpc_debug_record_count(LLVMValueRef function) {
+  uint64_t records = 0;
+  for (const BasicBlock &block : *unwrap<Function>(function))
+    for (const Instruction &inst : block)
+      records += std::distance(inst.getDbgRecordRange().begin(), inst.getDbgRecordRange().end());
+  return records;
+}
+
+extern "C" uint64_t mtpc_unit_type_list_entries(LLVMModuleRef module) {
+  uint64_t entries = 0;
+  for (const DICompileUnit *unit : unwrap(module)->debug_compile_units())
+    entries += unit->getRetainedTypes().size() + unit->getEnumTypes().size();
+  return entries;
 }

@@ -8,6 +8,8 @@
 #ifndef MTPC_DEBUG_TYPES_H
 #define MTPC_DEBUG_TYPES_H
 
+#include <stdint.h>
+
 #include <llvm-c/Types.h>
 
 #ifdef __cplusplus
@@ -29,6 +31,13 @@ void mtpc_walk_debug_types(mtpc_type_walk *walk, LLVMValueRef global, mtpc_type_
  * none. The strings live as long as the module's context. */
 int mtpc_subprogram_names(LLVMValueRef function, const char **name, size_t *name_len,
                           const char **linkage_name, size_t *linkage_len, unsigned *flags);
+
+/* The entries of every compile unit's retained-type and enum lists. */
+uint64_t mtpc_unit_type_list_entries(LLVMModuleRef module);
+
+/* The debug records (#dbg_value, #dbg_declare, #dbg_assign) of a function's
+ * instructions, which LLVM-C cannot iterate. */
+uint64_t mtpc_debug_record_count(LLVMValueRef function);
 
 #ifdef __cplusplus
 }

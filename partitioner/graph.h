@@ -56,7 +56,7 @@ typedef struct mtpc_node {
   mtpc_node_kind kind;
   uint32_t flags;
   uint32_t comdat; /* COMDAT id or MTPC_NONE */
-  uint64_t cost;   /* IR instructions for functions, 0 otherwise */
+  uint64_t cost;   /* of a definition, in instructions (cost.h); 0 otherwise */
   char *pgo_name;  /* a function's "PGOFuncName" metadata (profiles' name of a local), or NULL */
   mtpc_debug_decl *debug_decl; /* a defined function's, with debug info; else NULL */
 } mtpc_node;

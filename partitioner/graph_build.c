@@ -13,6 +13,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/DebugInfo.h>
 
+#include "cost.h"
 #include "debug_types.h"
 #include "graph.h"
 #include "graph_walk.h"
@@ -247,7 +248,7 @@ static void walk_function(builder *b, uint32_t id, LLVMValueRef fn) {
       w.count = block_count;
     }
   }
-  b->g->nodes[id].cost = instructions + 1;
+  b->g->nodes[id].cost = mtpc_function_cost(fn, instructions);
 }
 
 static void associated_bond(builder *b, uint32_t id, LLVMValueRef gv, unsigned associated_kind) {
@@ -395,6 +396,7 @@ void mtpc_walker_walk_others(builder *b) {
       LLVMValueRef init = LLVMIsDeclaration(v) ? NULL : LLVMGetInitializer(v);
       if (init)
         walk_operand(b, &w, init);
+      b->g->nodes[id].cost = mtpc_variable_cost(v);
       associated_bond(b, id, v, associated_kind);
     } else {
       walk_operand(b, &w, kind == MTPC_ALIAS ? LLVMAliasGetAliasee(v)

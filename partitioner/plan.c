@@ -33,6 +33,7 @@
 void mtpc_plan_options_init(mtpc_plan_options *o) {
   o->partitions = 0;
   o->import_instr_limit = MTPC_DEFAULT_IMPORT_LIMIT;
+  o->head_cost = 0;
 }
 
 uint64_t mtpc_partition_target(uint64_t total_cost) {
@@ -745,6 +746,7 @@ static int assign_groups_by_cost(planner *p, uint64_t total_cost) {
 
   for (uint32_t grp = 0; grp < groups; grp++)
     p->group_partition[grp] = p->group_pinned[grp] ? 0 : MTPC_NONE;
+  load[0] = p->plan->head_cost;
   for (uint32_t grp = 0; grp < groups; grp++)
     if (p->group_pinned[grp])
       load[0] += p->group_cost[grp];
@@ -816,15 +818,17 @@ static uint64_t identity_hash(const char *name) {
 /* By default: the costly groups in module order (of their first nodes), cut
  * into content-defined chunks keyed by the first node's name, one partition
  * each. The pinned groups join partition 0; groups without cost follow the
- * code that references them. */
+ * code that references them. With a head cost, partition 0's own work leads
+ * the sequence as one item (the pinned groups' cost with it), so the first
+ * chunk takes less code. */
 static int assign_groups_stably(planner *p, uint64_t total_cost) {
   uint32_t groups = p->group_count;
   uint64_t target = mtpc_partition_target(total_cost);
   wgraph adjacency = {0};
   uint32_t *order = sorted_groups(p, compare_groups_by_leader, p->group_leader);
-  uint64_t *cost = mtpc_alloc(groups, sizeof(uint64_t));
-  uint64_t *hash = mtpc_alloc(groups, sizeof(uint64_t));
-  uint32_t *chunk = mtpc_alloc(groups, sizeof(uint32_t));
+  uint64_t *cost = mtpc_alloc(groups + 1, sizeof(uint64_t));
+  uint64_t *hash = mtpc_alloc(groups + 1, sizeof(uint64_t));
+  uint32_t *chunk = mtpc_alloc(groups + 1, sizeof(uint32_t));
   p->group_partition = mtpc_alloc(groups, sizeof(uint32_t));
   uint64_t *affinity = NULL;
   uint32_t *touched = NULL;
@@ -833,9 +837,15 @@ static int assign_groups_stably(planner *p, uint64_t total_cost) {
   if (failed)
     goto out;
 
-  uint32_t costly = 0;
+  uint32_t head = p->plan->head_cost > 0, costly = head;
+  if (head) {
+    cost[0] = p->plan->head_cost;
+    hash[0] = 0; /* ends its chunk unless that is light */
+  }
   for (uint32_t i = 0; i < groups; i++) {
     uint32_t grp = order[i];
+    if (head && p->group_pinned[grp])
+      cost[0] += p->group_cost[grp];
     if (p->group_pinned[grp] || p->group_cost[grp] == 0)
       continue;
     cost[costly] = p->group_cost[grp];
@@ -853,7 +863,7 @@ static int assign_groups_stably(planner *p, uint64_t total_cost) {
     goto out;
   p->plan->partition_count = k;
 
-  costly = 0;
+  costly = head;
   for (uint32_t i = 0; i < groups; i++) {
     uint32_t grp = order[i];
     int placed = !p->group_pinned[grp] && p->group_cost[grp] > 0;
@@ -990,7 +1000,8 @@ static int find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap)
       p->present[v] = q + 1;
       if (MTPC_PUSH(copies, copy_count, copies_cap, v))
         goto fail;
-      if (!input_copy) {
+      /* A copy of a variable is folded from, never emitted. */
+      if (!input_copy && n->kind == MTPC_FUNCTION) {
         plan->partitions[q].imported_cost += n->cost;
         plan->duplicated_cost += n->cost;
       }
@@ -1107,6 +1118,7 @@ static int finish_partitions(planner *p) {
     plan->partitions[n->owner].cost += n->cost;
     plan->partitions[n->owner].functions += n->kind == MTPC_FUNCTION;
   }
+  plan->partitions[0].cost += plan->head_cost;
   for (uint32_t grp = 0; grp < p->group_count; grp++)
     plan->partitions[p->group_partition[grp]].groups++;
   /* The nodes each partition owns, in module order. */
@@ -1215,6 +1227,8 @@ static int plan_steps(planner *p) {
   mtpc_plan *plan = p->plan;
   if (init_plan_nodes(p->g, plan))
     return -1;
+  plan->head_cost = p->o->head_cost;
+  plan->total_cost += plan->head_cost;
   p->group_limit = group_limit(p->o, plan->total_cost);
   if (find_atoms(p) || find_atom_members(p) || find_units(p) || find_groups(p))
     return -1;

@@ -39,6 +39,9 @@
 typedef struct mtpc_plan_options {
   uint32_t partitions;         /* 0 = from the module's cost; MTPC_PLAN_FINEST = one per group */
   uint32_t import_instr_limit; /* callee cost limit for available_externally copies */
+  /* Partition 0's own work besides its definitions: the compile units' type
+   * lists, which only it loads when the others' are cut (cost.h). */
+  uint64_t head_cost;
 } mtpc_plan_options;
 
 typedef struct mtpc_plan_node {
@@ -61,7 +64,7 @@ typedef struct mtpc_node_list {
 } mtpc_node_list;
 
 typedef struct mtpc_plan_partition {
-  uint64_t cost;          /* of the definitions it owns */
+  uint64_t cost;          /* of the definitions it owns (partition 0: and the head) */
   uint64_t imported_cost; /* of the copies and clones it receives */
   uint32_t functions;
   uint32_t groups;
@@ -94,7 +97,8 @@ typedef struct mtpc_plan {
   /* Sorted by key; empty when the module is not split. */
   uint32_t debug_type_count;
   mtpc_plan_debug_type *debug_types;
-  uint64_t total_cost;
+  uint64_t total_cost; /* of the definitions, and the head */
+  uint64_t head_cost;  /* the options', counted in partition 0's cost */
   uint64_t duplicated_cost;
   char *unsplit_reason; /* why the module is compiled as one partition, or NULL */
   /* Nodes, edges, groups and list items the planner visited: every step is

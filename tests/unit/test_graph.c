@@ -6,6 +6,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/IRReader.h>
 
+#include "../../partitioner/cost.h"
 #include "../../partitioner/graph.h"
 #include "check.h"
 
@@ -147,8 +148,81 @@ static void test_finalize_merges_duplicate_edges(void) {
   mtpc_graph_free(&g);
 }
 
+/* Appends "[<count> x <type>] [<type> <element>, ...]" to ir. */
+static void append_array(char *ir, size_t cap, unsigned count, const char *type, const char *element) {
+  size_t len = strlen(ir);
+  len += (size_t)snprintf(ir + len, cap - len, "[%u x %s] [", count, type);
+  for (unsigned i = 0; i < count; i++)
+    len += (size_t)snprintf(ir + len, cap - len, "%s%s %s", i ? ", " : "", type, element);
+  snprintf(ir + len, cap - len, "]\n");
+}
+
+/* cost.h's weights: data by elements, bytes and addresses; debug records. */
+static void test_costs(void) {
+  size_t cap = 1 << 20;
+  char *ir = calloc(cap, 1);
+  strcat(ir, "@ints = constant ");
+  append_array(ir, cap, 2048, "i32", "7"); /* 2048 units */
+  strcat(ir, "@pointers = constant ");
+  append_array(ir, cap, 64, "ptr", "@f"); /* 64 addresses: 1024 units */
+  strcat(ir, "@few = constant ");
+  append_array(ir, cap, 255, "i32", "7"); /* under one instruction */
+  strcat(ir, "@bytes = constant [4096 x i8] c\"");
+  for (int i = 0; i < 4096; i++)
+    strcat(ir, "\\01");
+  strcat(ir, "\"\n"); /* 512 units */
+  strcat(ir, "@zeros = global [1000000 x i32] zeroinitializer\n"
+             "@mixed = constant { [256 x i16], [16 x ptr] } { [256 x i16] zeroinitializer, [16 x ptr] [");
+  for (int i = 0; i < 16; i++)
+    strcat(ir, i ? ", ptr @ints" : "ptr @ints");
+  strcat(ir, "] }\n"
+             "@external = external global [100 x i32]\n"
+             "define i32 @f(i32 %x) !dbg !5 {\n"
+             "  call void @llvm.dbg.value(metadata i32 %x, metadata !9, metadata !DIExpression()), !dbg !10\n"
+             "  %y = add i32 %x, 1\n"
+             "  call void @llvm.dbg.value(metadata i32 %y, metadata !9, metadata !DIExpression()), !dbg !10\n"
+             "  %z = mul i32 %y, 3\n"
+             "  call void @llvm.dbg.value(metadata i32 %z, metadata !9, metadata !DIExpression()), !dbg !10\n"
+             "  call void @llvm.dbg.value(metadata i32 %z, metadata !9, metadata !DIExpression(DW_OP_plus_uconst, 1)), !dbg !10\n"
+             "  ret i32 %z, !dbg !10\n"
+             "}\n"
+             "declare void @llvm.dbg.value(metadata, metadata, metadata)\n"
+             "!llvm.dbg.cu = !{!0}\n"
+             "!llvm.module.flags = !{!3, !4}\n"
+             "!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: \"t\", isOptimized: true, "
+             "runtimeVersion: 0, emissionKind: FullDebug)\n"
+             "!1 = !DIFile(filename: \"t.c\", directory: \"/\")\n"
+             "!3 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+             "!4 = !{i32 7, !\"Dwarf Version\", i32 5}\n"
+             "!5 = distinct !DISubprogram(name: \"f\", scope: !1, file: !1, line: 1, type: !6, unit: !0, "
+             "spFlags: DISPFlagDefinition | DISPFlagOptimized)\n"
+             "!6 = !DISubroutineType(types: !7)\n"
+             "!7 = !{!8, !8}\n"
+             "!8 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n"
+             "!9 = !DILocalVariable(name: \"v\", scope: !5, file: !1, line: 1, type: !8)\n"
+             "!10 = !DILocation(line: 1, scope: !5)\n");
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = parse(ctx, ir);
+  free(ir);
+  mtpc_graph g;
+  CHECK(mtpc_graph_build(&g, m) == MTPC_OK);
+  CHECK_EQ_U(g.nodes[node(&g, "ints")].cost, 2048 / MTPC_DATA_UNITS_PER_COST);
+  CHECK_EQ_U(g.nodes[node(&g, "pointers")].cost, 64 * MTPC_RELOCATION_UNITS / MTPC_DATA_UNITS_PER_COST);
+  CHECK_EQ_U(g.nodes[node(&g, "few")].cost, 0);
+  CHECK_EQ_U(g.nodes[node(&g, "bytes")].cost, 4096 / 8 / MTPC_DATA_UNITS_PER_COST);
+  CHECK_EQ_U(g.nodes[node(&g, "zeros")].cost, 0);
+  CHECK_EQ_U(g.nodes[node(&g, "mixed")].cost, 16 * MTPC_RELOCATION_UNITS / MTPC_DATA_UNITS_PER_COST);
+  CHECK_EQ_U(g.nodes[node(&g, "external")].cost, 0);
+  /* three instructions, four debug records, and one for the function */
+  CHECK_EQ_U(g.nodes[node(&g, "f")].cost, 3 + 1 + 4 * MTPC_DEBUG_RECORD_TENTHS / 10);
+  mtpc_graph_free(&g);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+
 int main(void) {
   test_module_graph();
   test_finalize_merges_duplicate_edges();
+  test_costs();
   CHECK_SUMMARY();
 }

@@ -347,6 +347,43 @@ static void test_partition_target(void) {
   CHECK(target * most >= huge && target / 2 * most < huge && target % per == 0);
 }
 
+/* A head cost (partition 0's type lists) leads the chunks as one item: when
+ * it is heavy, partition 0 holds it and no code. */
+static void test_head_cost(void) {
+  mtpc_graph g;
+  mtpc_graph_init(&g, "m");
+  for (int i = 0; i < 400; i++) {
+    char name[16];
+    snprintf(name, sizeof(name), "f%d", i);
+    fn(&g, name, 0, 1000);
+  }
+  CHECK(mtpc_graph_finalize(&g) == MTPC_OK);
+  mtpc_plan_options o;
+  mtpc_plan_options_init(&o);
+  mtpc_plan plain, headed;
+  CHECK(mtpc_plan_build(&g, &o, &plain) == MTPC_OK);
+  o.head_cost = 20000;
+  CHECK(mtpc_plan_build(&g, &o, &headed) == MTPC_OK);
+  CHECK(plain.partitions[0].functions > 0);
+  CHECK_EQ_U(headed.partitions[0].functions, 0);
+  CHECK_EQ_U(headed.partitions[0].cost, 20000);
+  CHECK_EQ_U(headed.total_cost, plain.total_cost + 20000);
+  uint64_t sum = 0;
+  for (uint32_t q = 0; q < headed.partition_count; q++)
+    sum += headed.partitions[q].cost;
+  CHECK_EQ_U(sum, headed.total_cost);
+  CHECK(ownership_is_total(&g, &headed));
+  mtpc_plan_free(&plain);
+  mtpc_plan_free(&headed);
+  /* A requested count balances around it too. */
+  o.partitions = 4;
+  o.head_cost = 100000;
+  CHECK(mtpc_plan_build(&g, &o, &headed) == MTPC_OK);
+  CHECK_EQ_U(headed.partitions[0].cost, 125000);
+  mtpc_plan_free(&headed);
+  mtpc_graph_free(&g);
+}
+
 int main(void) {
   test_seed_example();
   test_local_callee_joins_its_only_caller();
@@ -358,5 +395,6 @@ int main(void) {
   test_finest_and_single();
   test_promoted_names();
   test_partition_target();
+  test_head_cost();
   CHECK_SUMMARY();
 }
