@@ -40,8 +40,10 @@ uint64_t mtpc_partition_target(uint64_t total_cost) {
   uint64_t target = MTPC_COST_PER_PARTITION;
   while (total_cost > target * MTPC_SMALL_MODULE_PARTITIONS && target < MTPC_FULL_PARTITION_COST)
     target *= 2;
-  while (total_cost > target * MTPC_MAX_DEFAULT_PARTITIONS)
-    target *= 2;
+  /* 2^(k/4) in ten-thousandths: the target grows by quarter octaves. */
+  static const uint64_t quarter_octave[4] = {10000, 11892, 14142, 16818};
+  for (unsigned step = 1; total_cost > target * MTPC_MAX_DEFAULT_PARTITIONS; step++)
+    target = ((uint64_t)MTPC_FULL_PARTITION_COST << (step / 4)) * quarter_octave[step % 4] / 10000;
   return target;
 }
 

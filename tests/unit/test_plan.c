@@ -332,8 +332,8 @@ static void test_promoted_names(void) {
   free(d);
 }
 
-/* Up to 32 partitions of 8000 cost; then 16000-cost partitions up to 64 of
- * them; then 64 partitions of a doubling target. */
+/* Up to 32 partitions of 8000 cost; then 16000-cost partitions up to 80 of
+ * them; then 67 to 80 partitions of a target growing by quarter octaves. */
 static void test_partition_target(void) {
   const uint64_t per = MTPC_COST_PER_PARTITION, full = MTPC_FULL_PARTITION_COST;
   const uint64_t small = MTPC_SMALL_MODULE_PARTITIONS, most = MTPC_MAX_DEFAULT_PARTITIONS;
@@ -342,9 +342,13 @@ static void test_partition_target(void) {
   CHECK_EQ_U(mtpc_partition_target(per * small), per);
   CHECK_EQ_U(mtpc_partition_target(per * small + 1), full);
   CHECK_EQ_U(mtpc_partition_target(full * most), full);
-  CHECK_EQ_U(mtpc_partition_target(full * most + 1), 2 * full);
-  uint64_t huge = UINT64_C(1) << 40, target = mtpc_partition_target(huge);
-  CHECK(target * most >= huge && target / 2 * most < huge && target % per == 0);
+  CHECK_EQ_U(mtpc_partition_target(full * most + 1), full * 11892 / 10000);
+  CHECK_EQ_U(mtpc_partition_target(2 * full * most), 2 * full);
+  CHECK_EQ_U(mtpc_partition_target(2 * full * most + 1), 2 * full * 11892 / 10000);
+  for (uint64_t total = full * most; total < UINT64_C(1) << 44; total = total * 9 / 8) {
+    uint64_t target = mtpc_partition_target(total), count = (total + target - 1) / target;
+    CHECK(count >= most * 10000 / 11892 && count <= most);
+  }
 }
 
 /* A head cost (partition 0's type lists) leads the chunks as one item: when
