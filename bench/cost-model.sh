@@ -4,7 +4,8 @@
 # compiles a module on one thread (so timings do not contend) and
 # correlates each partition's cost with its measured load + optimize +
 # codegen + release seconds.
-#   sqlite   (default) sqlite3.c's ThinLTO module at the finest split
+#   sqlite   (default) sqlite3.c's ThinLTO module at the finest split, then
+#            the balance of its default plan
 #   postgres PostgreSQL's server as one module (scripts/build-postgres.sh)
 #            at its default plan: the finest split would be 17,836
 #            partitions of a 45 MB module
@@ -51,11 +52,21 @@ awk '{x = $1; y = $3; n++; sx += x; sy += y; sxx += x*x; sxy += x*y}
 # cost, and the partition it belongs to (the row number is its index); then
 # the same against the model with a fixed time per partition (the fit on all
 # partitions), which the planner cannot balance away: every partition pays it.
-awk '{c[NR] = $1; t[NR] = $3; sc += $1; st += $3}
-  END {for (i = 1; i <= NR; i++) {r = (t[i] / st) / (c[i] / sc); if (r > worst) {worst = r; at = i - 1}}
-       printf "slowest partition for its cost (time share / cost share; target <= 1.5): %.2f (partition %d)\n", worst, at}' cost-time.txt
-awk '{x[NR] = $1; y[NR] = $3; n++; sx += $1; sy += $3; sxx += $1*$1; sxy += $1*$3}
-  END {b = (n*sxy - sx*sy) / (n*sxx - sx*sx); a = (sy - b*sx)/n
-       for (i = 1; i <= n; i++) {m = a + b*x[i]; sm += m}
-       for (i = 1; i <= n; i++) {r = (y[i] / sy) / ((a + b*x[i]) / sm); if (r > worst) {worst = r; at = i - 1}}
-       printf "slowest partition for its modelled time (%.1f ms per 1000 cost + %.0f ms): %.2f (partition %d)\n", b*1e6, a*1e3, worst, at}' cost-time.txt
+balance() {
+  awk '{c[NR] = $1; t[NR] = $3; sc += $1; st += $3}
+    END {for (i = 1; i <= NR; i++) {r = (t[i] / st) / (c[i] / sc); if (r > worst) {worst = r; at = i - 1}}
+         printf "slowest partition for its cost (time share / cost share; target <= 1.5): %.2f (partition %d)\n", worst, at}' "$1"
+  awk '{x[NR] = $1; y[NR] = $3; n++; sx += $1; sy += $3; sxx += $1*$1; sxy += $1*$3}
+    END {b = (n*sxy - sx*sy) / (n*sxx - sx*sx); a = (sy - b*sx)/n
+         for (i = 1; i <= n; i++) {m = a + b*x[i]; sm += m}
+         for (i = 1; i <= n; i++) {r = (y[i] / sy) / ((a + b*x[i]) / sm); if (r > worst) {worst = r; at = i - 1}}
+         printf "slowest partition for its modelled time (%.1f ms per 1000 cost + %.0f ms): %.2f (partition %d)\n", b*1e6, a*1e3, worst, at}' "$1"
+}
+balance cost-time.txt
+# The finest split measures the model; balance matters at the default plan.
+if [ "$module" = sqlite ]; then
+  "$build/bin/mtpc" compile sqlite3.bc -o default.o -j1 --stats 2> default-stats.txt
+  awk '$1 ~ /^[0-9]+$/ && NF == 10 {print $2, $3, $5 + $6 + $7 + $8}' default-stats.txt > default-cost-time.txt
+  echo "default plan, $(wc -l < default-cost-time.txt) partitions:"
+  balance default-cost-time.txt
+fi
