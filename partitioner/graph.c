@@ -19,7 +19,8 @@ void mtpc_graph_init(mtpc_graph *g, const char *module_id) {
 
 uint32_t mtpc_graph_add_node(mtpc_graph *g, mtpc_node_kind kind, const char *name, size_t len,
                              uint32_t flags, uint32_t comdat, uint64_t cost) {
-  mtpc_node node = {mtpc_strndup(name, len), (uint32_t)len, kind, flags, comdat, cost, NULL, NULL};
+  mtpc_node node = {mtpc_strndup(name, len), (uint32_t)len, kind, flags, comdat, cost, cost, NULL,
+                    NULL};
   size_t count = g->node_count;
   if (g->out_of_memory || !node.name || MTPC_PUSH(g->nodes, count, g->node_cap, node)) {
     free(node.name);

@@ -56,7 +56,11 @@ typedef struct mtpc_node {
   mtpc_node_kind kind;
   uint32_t flags;
   uint32_t comdat; /* COMDAT id or MTPC_NONE */
-  uint64_t cost;   /* of a definition, in instructions (cost.h); 0 otherwise */
+  uint64_t cost;   /* of a definition, in instructions' time (cost.h); 0 otherwise */
+  /* A function's IR instructions plus one, what the copy and clone limits
+   * weigh, as ThinLTO's importer does: debug records do not count, so -g
+   * copies what a build without it copies. add_node sets it to the cost. */
+  uint64_t size;
   char *pgo_name;  /* a function's "PGOFuncName" metadata (profiles' name of a local), or NULL */
   mtpc_debug_decl *debug_decl; /* a defined function's, with debug info; else NULL */
 } mtpc_node;

@@ -249,6 +249,7 @@ static void walk_function(builder *b, uint32_t id, LLVMValueRef fn) {
     }
   }
   b->g->nodes[id].cost = mtpc_function_cost(fn, instructions);
+  b->g->nodes[id].size = instructions + 1;
 }
 
 static void associated_bond(builder *b, uint32_t id, LLVMValueRef gv, unsigned associated_kind) {
@@ -397,6 +398,7 @@ void mtpc_walker_walk_others(builder *b) {
       if (init)
         walk_operand(b, &w, init);
       b->g->nodes[id].cost = mtpc_variable_cost(v);
+      b->g->nodes[id].size = 0; /* a copy of data is folded from, never emitted */
       associated_bond(b, id, v, associated_kind);
     } else {
       walk_operand(b, &w, kind == MTPC_ALIAS ? LLVMAliasGetAliasee(v)

@@ -189,6 +189,7 @@ static void join_nodes(mtpc_graph_reading *r, mtpc_graph *g, const chunk_record 
     mtpc_node *from = r->readers[chunks[c].reader].graph.nodes;
     for (uint32_t n = chunks[c].first; n < chunks[c].end; n++) {
       g->nodes[n].cost = from[n].cost;
+      g->nodes[n].size = from[n].size;
       g->nodes[n].debug_decl = from[n].debug_decl;
       g->nodes[n].pgo_name = from[n].pgo_name;
       from[n].debug_decl = NULL;

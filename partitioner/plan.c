@@ -244,9 +244,9 @@ static int find_atom_members(planner *p) {
   const mtpc_graph *g = p->g;
   uint32_t n = p->atom_count;
   p->atom_clonable = mtpc_alloc(n, 1);
-  uint64_t *cost = mtpc_zalloc(n, sizeof(uint64_t));
+  uint64_t *size = mtpc_zalloc(n, sizeof(uint64_t));
   uint8_t *discardable = mtpc_zalloc(n, 1);
-  int failed = !p->atom_clonable || !cost || !discardable ||
+  int failed = !p->atom_clonable || !size || !discardable ||
                group_by_key(p->node_atom, g->node_count, n, &p->atom_start, &p->atom_members);
   if (failed)
     goto out;
@@ -255,17 +255,17 @@ static int find_atom_members(planner *p) {
     uint32_t a = p->node_atom[i];
     if (a == MTPC_NONE)
       continue;
-    cost[a] += g->nodes[i].cost;
+    size[a] += g->nodes[i].size;
     if (!clonable_member(&g->nodes[i]))
       p->atom_clonable[a] = 0;
     if (!(g->nodes[i].flags & MTPC_N_LOCAL))
       discardable[a] = 1;
   }
   for (uint32_t a = 0; a < n; a++)
-    if (!discardable[a] || cost[a] > p->o->import_instr_limit)
+    if (!discardable[a] || size[a] > p->o->import_instr_limit)
       p->atom_clonable[a] = 0;
 out:
-  free(cost);
+  free(size);
   free(discardable);
   return failed ? -1 : 0;
 }
@@ -996,7 +996,7 @@ static int find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap)
                        : heat == CALL_COLD ? 0 : item.budget;
       int take = input_copy || importable_variable(n) ||
                  (importable_function(n) &&
-                  (n->cost <= limit || (n->flags & MTPC_N_ALWAYSINLINE)));
+                  (n->size <= limit || (n->flags & MTPC_N_ALWAYSINLINE)));
       if (!take)
         continue;
       p->present[v] = q + 1;

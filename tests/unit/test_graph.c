@@ -215,6 +215,9 @@ static void test_costs(void) {
   CHECK_EQ_U(g.nodes[node(&g, "external")].cost, 0);
   /* three instructions, four debug records, and one for the function */
   CHECK_EQ_U(g.nodes[node(&g, "f")].cost, 3 + 1 + 4 * MTPC_DEBUG_RECORD_TENTHS / 10);
+  /* the copy limits weigh instructions only, so -g copies what a build without it does */
+  CHECK_EQ_U(g.nodes[node(&g, "f")].size, 3 + 1);
+  CHECK_EQ_U(g.nodes[node(&g, "ints")].size, 0);
   mtpc_graph_free(&g);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
