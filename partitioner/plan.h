@@ -20,7 +20,7 @@
  * doubling does, but doubling would halve the count just past the limit.
  * 80, not 64: on a machine with a core per partition the critical path is
  * the heaviest chunk (up to 1.5 targets), not the count, and 80 targets make
- * PostgreSQL's 64-core projection 22.7x where 57 made it 19.5x. Not more: a
+ * PostgreSQL's 64-core projection 22.4x where 57 made it 19.5x. Not more: a
  * partition's fixed cost (reading the module's global records, freeing its
  * context) grows with the module as its work does, so the CPU overhead grows
  * with the count, not the size (docs/design.rst). */
