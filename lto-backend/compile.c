@@ -645,9 +645,8 @@ static mtpc_status read_module(session *s, const void *data, size_t size) {
   unsigned slots;
   unsigned readers = reader_count(s, &slots);
   char *message = NULL;
-  unsigned granularity = s->o->time_trace_granularity ? s->o->time_trace_granularity : 500;
-  mtpc_status status =
-      mtpc_read_for_plan(data, size, s->name, readers, granularity, &s->read, &message);
+  mtpc_status status = mtpc_read_for_plan(data, size, s->name, readers,
+                                          s->o->time_trace_granularity, &s->read, &message);
   while (slots-- > 0)
     mtpc_budget_release(s->o->budget);
   if (status == MTPC_ERR_INPUT) {

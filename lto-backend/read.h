@@ -27,7 +27,7 @@ typedef struct mtpc_read {
 
 /* Reads `bitcode` with up to `readers` threads (the calling one included).
  * When the calling thread records a time trace, each reader records an
- * "mtpc reader" event, its thread at `trace_granularity_us`.
+ * "mtpc reader" event, its thread at `trace_granularity_us` (0: 500).
  * On failure, MTPC_ERR_INPUT with *message (free()) from LLVM, or
  * MTPC_ERR_NO_MEMORY; nothing is left to release. */
 mtpc_status mtpc_read_for_plan(const void *bitcode, size_t size, const char *name,

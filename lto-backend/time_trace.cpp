@@ -15,7 +15,7 @@ extern "C" int mtpc_bridge_time_trace_active(void) { return timeTraceProfilerEna
 
 extern "C" void mtpc_bridge_time_trace_thread_init(unsigned granularity_us) {
   if (!timeTraceProfilerEnabled())
-    timeTraceProfilerInitialize(granularity_us, "mtpc");
+    timeTraceProfilerInitialize(granularity_us ? granularity_us : 500, "mtpc");
 }
 
 extern "C" void mtpc_bridge_time_trace_thread_finish(void) {

@@ -11,6 +11,7 @@ extern "C" {
 
 void mtpc_bridge_time_trace_init(unsigned granularity_us);
 int mtpc_bridge_time_trace_active(void);
+/* granularity_us 0 means 500, as mtpc_options.time_trace_granularity says. */
 void mtpc_bridge_time_trace_thread_init(unsigned granularity_us);
 void mtpc_bridge_time_trace_thread_finish(void);
 void mtpc_bridge_time_trace_begin(const char *name, const char *detail);

@@ -435,13 +435,12 @@ static void run_chore(pool *p) {
 
 static void *pool_thread(void *arg) {
   pool *p = arg;
-  unsigned granularity = p->config->options->time_trace_granularity;
   int limited = p->config->options->memory_limit != 0;
   uint64_t estimate = 0;
   if (limited && !admit_thread(p, &estimate))
     return NULL;
   if (p->trace)
-    mtpc_bridge_time_trace_thread_init(granularity ? granularity : 500);
+    mtpc_bridge_time_trace_thread_init(p->config->options->time_trace_granularity);
   run_chore(p);
   for (;;) {
     unsigned i = atomic_fetch_add(&p->next, 1);
