@@ -98,6 +98,19 @@ static void *run_reader(void *p) {
   return NULL;
 }
 
+/* The joined graph once the readers are done; frees the readers' modules. */
+static void finish_reading(mtpc_graph_reading *reading, reader_arg *args, unsigned readers,
+                           mtpc_graph *g) {
+  char *message = NULL;
+  CHECK(mtpc_graph_reading_finish(reading, g, &message) == MTPC_OK);
+  free(message);
+  mtpc_graph_reading_free(reading);
+  for (unsigned i = 0; i < readers; i++) {
+    LLVMDisposeModule(args[i].module);
+    LLVMContextDispose(args[i].context);
+  }
+}
+
 /* Reads `bitcode` with `readers` threads, `chunk` functions to a chunk. */
 static void read_graph(const void *bitcode, size_t size, unsigned readers, uint32_t chunk,
                        int on_demand, mtpc_graph *g) {
@@ -110,14 +123,7 @@ static void read_graph(const void *bitcode, size_t size, unsigned readers, uint3
   }
   for (unsigned i = 0; i < readers; i++)
     pthread_join(threads[i], NULL);
-  char *message = NULL;
-  CHECK(mtpc_graph_reading_finish(reading, g, &message) == MTPC_OK);
-  free(message);
-  mtpc_graph_reading_free(reading);
-  for (unsigned i = 0; i < readers; i++) {
-    LLVMDisposeModule(args[i].module);
-    LLVMContextDispose(args[i].context);
-  }
+  finish_reading(reading, args, readers, g);
 }
 
 /* As read_graph, on this thread, with the readers taking chunks in turn,
@@ -138,14 +144,7 @@ static void read_graph_in_turns(const void *bitcode, size_t size, unsigned reade
   for (unsigned turn = 0;; turn++)
     if (!mtpc_graph_read_next(reading, readers - 1 - turn % readers, mtpc_bridge_materialize))
       break;
-  char *message = NULL;
-  CHECK(mtpc_graph_reading_finish(reading, g, &message) == MTPC_OK);
-  free(message);
-  mtpc_graph_reading_free(reading);
-  for (unsigned i = 0; i < readers; i++) {
-    LLVMDisposeModule(args[i].module);
-    LLVMContextDispose(args[i].context);
-  }
+  finish_reading(reading, args, readers, g);
 }
 
 static void test_file(const char *path) {
