@@ -59,7 +59,9 @@ typedef struct mtpc_node {
   uint64_t cost;   /* of a definition, in instructions' time (cost.h); 0 otherwise */
   /* A function's IR instructions plus one, what the copy and clone limits
    * weigh, as ThinLTO's importer does: debug records do not count, so -g
-   * copies what a build without it copies. add_node sets it to the cost. */
+   * copies what a build without it copies. add_node sets it to the cost it
+   * is given (0 for what the walker adds: a copy of data is folded from,
+   * never emitted, so a variable's size stays 0). */
   uint64_t size;
   char *pgo_name;  /* a function's "PGOFuncName" metadata (profiles' name of a local), or NULL */
   mtpc_debug_decl *debug_decl; /* a defined function's, with debug info; else NULL */

@@ -398,7 +398,6 @@ void mtpc_walker_walk_others(builder *b) {
       if (init)
         walk_operand(b, &w, init);
       b->g->nodes[id].cost = mtpc_variable_cost(v);
-      b->g->nodes[id].size = 0; /* a copy of data is folded from, never emitted */
       associated_bond(b, id, v, associated_kind);
     } else {
       walk_operand(b, &w, kind == MTPC_ALIAS ? LLVMAliasGetAliasee(v)
