@@ -6,6 +6,8 @@
 #   scripts/fetch-inputs.sh duktape   -> $MTPC_CACHE/duktape/src (Debian's duktape 2.7.0 source)
 #   scripts/fetch-inputs.sh postgres  -> $MTPC_CACHE/postgres/src (Debian's postgresql-15 source;
 #                                        scripts/build-postgres.sh builds it)
+#   scripts/fetch-inputs.sh cppcheck  -> $MTPC_CACHE/cppcheck/src (Debian's cppcheck 2.10 source;
+#                                        scripts/build-cppcheck.sh builds it)
 #   scripts/fetch-inputs.sh deb-src   adds the deb-src entry apt-get source needs
 #
 # Prints the directory it prepared.
@@ -69,11 +71,19 @@ prepare_postgres() {
   echo "$dir/src"
 }
 
+prepare_cppcheck() {
+  local dir=$cache/cppcheck
+  fetch_source cppcheck "$dir"
+  [ -f "$dir/version" ] || head -1 "$dir/src/debian/changelog" | sed 's/.*(\(.*\)).*/\1/' > "$dir/version"
+  echo "$dir/src"
+}
+
 mkdir -p "$cache"
 case "${1:-}" in
   sqlite) prepare_sqlite ;;
   duktape) prepare_duktape ;;
   postgres) prepare_postgres ;;
+  cppcheck) prepare_cppcheck ;;
   deb-src) ensure_deb_src ;;
-  *) echo "usage: $0 sqlite|duktape|postgres|deb-src" >&2; exit 2 ;;
+  *) echo "usage: $0 sqlite|duktape|postgres|cppcheck|deb-src" >&2; exit 2 ;;
 esac
