@@ -32,16 +32,6 @@
 namespace mtpc_compat {
 using namespace llvm;
 
-// A compile unit's DW_LANG_* language; 0 for 22's versioned language names.
-inline unsigned unit_language(const DICompileUnit *cu) {
-#if LLVM_VERSION_MAJOR >= 22
-  DISourceLanguageName name = cu->getSourceLanguage();
-  return name.hasVersionedName() ? 0 : name.getUnversionedName();
-#else
-  return cu->getSourceLanguage();
-#endif
-}
-
 // Target triples: a Triple in 22, a string in 19.
 #if LLVM_VERSION_MAJOR >= 22
 using triple_arg = Triple;

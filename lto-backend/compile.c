@@ -28,12 +28,12 @@
 #include "read.h"
 #include "remarks.h"
 #include "time_trace.h"
-#include "unit_lists.h"
 #include "merge.h"
 #include "merge_ir.h"
 #include "mtpc/mtpc.h"
 #include "mtpc/tools.h"
 #include "options.h"
+#include "partition_bitcode.h"
 #include "result.h"
 #include "worker.h"
 
@@ -120,10 +120,9 @@ typedef struct session {
   int owns_module;        /* then `read` holds it (and the other readers' copies) */
   mtpc_read read;         /* the module's read, and its graph when `has_graph` */
   int has_graph;
-  const void *bitcode;    /* what workers load; NULL = write it from module */
+  const void *bitcode;    /* the module's; NULL = write it from module */
   size_t bitcode_size;
-  int metadata_on_demand; /* a C module: partitions read only the metadata they use */
-  void *later_bitcode;    /* what partitions after the first load (bitcode_size bytes), or NULL */
+  mtpc_partition_bitcode *partition_bitcode; /* what each partition loads */
   char *name;
   char *triple;
   int slot_given_up;      /* caller_holds_slot: the caller's slot went to the workers */
@@ -209,12 +208,19 @@ static mtpc_status open_cache(session *s) {
   return MTPC_OK;
 }
 
+/* Partition 0's reading besides its code (cost.h). */
+static uint64_t head_cost(const session *s) {
+  LLVMModuleRef module = !s->has_graph ? s->module : s->read.module_count ? s->read.modules[0] : NULL;
+  uint64_t module_odr_types = 0;
+  int odr_types = 0;
+  if (s->partition_bitcode)
+    mtpc_partition_bitcode_head(s->partition_bitcode, &module_odr_types, &odr_types);
+  return module ? mtpc_head_cost(module, module_odr_types, odr_types) : 0;
+}
+
 static mtpc_status make_plan(session *s) {
   mtpc_graph graph;
-  s->metadata_on_demand = s->has_graph ? s->read.metadata_on_demand
-                                      : mtpc_bridge_debug_info_is_c(s->module);
-  LLVMModuleRef module = !s->has_graph ? s->module : s->read.module_count ? s->read.modules[0] : NULL;
-  uint64_t head_cost = s->metadata_on_demand && module ? mtpc_unit_lists_cost(module) : 0;
+  uint64_t head = head_cost(s);
   if (s->has_graph) {
     graph = s->read.graph;
     memset(&s->read.graph, 0, sizeof(s->read.graph));
@@ -226,7 +232,7 @@ static mtpc_status make_plan(session *s) {
   mtpc_plan_options_init(&po);
   po.partitions = s->o->partitions == MTPC_PARTITIONS_MAX ? MTPC_PLAN_FINEST : s->o->partitions;
   po.import_instr_limit = s->o->import_instr_limit;
-  po.head_cost = head_cost;
+  po.head_cost = head;
   if (s->unsplit_reason)
     po.partitions = 1;
   mtpc_status status = mtpc_plan_build(&graph, &po, &s->plan);
@@ -258,10 +264,7 @@ static mtpc_status write_plan_file(session *s) {
 
 static void fill_config(session *s, mtpc_codegen_config *c) {
   memset(c, 0, sizeof(*c));
-  c->bitcode = s->bitcode;
-  c->bitcode_size = s->bitcode_size;
-  c->metadata_on_demand = s->metadata_on_demand;
-  c->later_bitcode = s->later_bitcode;
+  c->bitcode = s->partition_bitcode;
   c->module_name = s->name;
   c->settings = s->settings;
   c->options = s->o;
@@ -477,6 +480,25 @@ static mtpc_status compile_jobs(session *s) {
   return status;
 }
 
+/* The module's bitcode, written from the module when the caller gave none,
+ * and scanned for what partitions load (partition_bitcode.h): the plan's
+ * head cost depends on it. */
+static mtpc_status prepare_bitcode(session *s) {
+  if (!s->bitcode) {
+    double write_start = mtpc_now_seconds();
+    mtpc_bridge_time_trace_begin("mtpc write bitcode", "");
+    s->written = LLVMWriteBitcodeToMemoryBuffer(s->module);
+    mtpc_bridge_time_trace_end();
+    s->bitcode = LLVMGetBufferStart(s->written);
+    s->bitcode_size = LLVMGetBufferSize(s->written);
+    s->r->stats.bitcode_seconds = mtpc_now_seconds() - write_start;
+  }
+  mtpc_bridge_time_trace_begin("mtpc scan bitcode", "");
+  int no_memory = mtpc_partition_bitcode_create(s->bitcode, s->bitcode_size, &s->partition_bitcode);
+  mtpc_bridge_time_trace_end();
+  return no_memory ? out_of_memory(s->r) : MTPC_OK;
+}
+
 static mtpc_status run_session(session *s) {
   mtpc_result *r = s->r;
   double start = mtpc_now_seconds();
@@ -493,6 +515,9 @@ static mtpc_status run_session(session *s) {
     mtpc_bridge_time_trace_end();
     s->bitcode = NULL; /* the workers load the lowered module */
   }
+  status = prepare_bitcode(s);
+  if (status != MTPC_OK)
+    return status;
   double plan_start = mtpc_now_seconds();
   enter_phase(s->o, "plan");
   mtpc_bridge_time_trace_begin("mtpc plan", "");
@@ -503,20 +528,10 @@ static mtpc_status run_session(session *s) {
     status = write_plan_file(s);
   if (status != MTPC_OK)
     return status;
-  if (!s->bitcode) {
-    double write_start = mtpc_now_seconds();
-    mtpc_bridge_time_trace_begin("mtpc write bitcode", "");
-    s->written = LLVMWriteBitcodeToMemoryBuffer(s->module);
-    mtpc_bridge_time_trace_end();
-    s->bitcode = LLVMGetBufferStart(s->written);
-    s->bitcode_size = LLVMGetBufferSize(s->written);
-    r->stats.bitcode_seconds = mtpc_now_seconds() - write_start;
-  }
-  if (s->metadata_on_demand && s->plan.partition_count > 1 && !s->unsplit_reason) {
-    double start = mtpc_now_seconds();
-    s->later_bitcode = mtpc_without_unit_type_lists(s->bitcode, s->bitcode_size);
-    r->stats.bitcode_seconds += mtpc_now_seconds() - start;
-  }
+  if (s->plan.partition_count > 1 && !s->unsplit_reason &&
+      mtpc_partition_bitcode_plan(s->partition_bitcode, &s->plan))
+    return out_of_memory(r);
+  r->stats.bitcode_seconds += mtpc_partition_bitcode_seconds(s->partition_bitcode);
   enter_phase(s->o, "compile");
   status = compile_jobs(s);
   r->stats.total_seconds = mtpc_now_seconds() - start + r->stats.read_seconds;
@@ -532,7 +547,7 @@ static void end_session(session *s) {
     mtpc_graph_free(&s->read.graph);
   if (s->written)
     LLVMDisposeMemoryBuffer(s->written);
-  free(s->later_bitcode);
+  mtpc_partition_bitcode_free(s->partition_bitcode);
   if (s->in_option_set)
     mtpc_llvm_options_leave();
   mtpc_bridge_settings_free(s->settings);
@@ -732,6 +747,8 @@ static mtpc_status take_message(mtpc_status status, mtpc_result *r, char **messa
 /* The plan of the session's module, printed to `out`. */
 static mtpc_status print_session_plan(session *s, FILE *out) {
   mtpc_status status = resolve_target(s);
+  if (status == MTPC_OK)
+    status = prepare_bitcode(s);
   if (status == MTPC_OK) {
     enter_phase(s->o, "plan");
     status = make_plan(s);

@@ -4,6 +4,7 @@
 
 #include "../partitioner/debug_type_keys.h"
 #include "compat.h"
+#include "metadata_scan.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/Module.h"
@@ -11,15 +12,6 @@
 
 using namespace llvm;
 using namespace mtpc_debug_types;
-
-extern "C" int mtpc_bridge_debug_info_is_c(LLVMModuleRef module) {
-  for (DICompileUnit *cu : unwrap(module)->debug_compile_units())
-    if (!is_contained({dwarf::DW_LANG_C, dwarf::DW_LANG_C89, dwarf::DW_LANG_C99,
-                       dwarf::DW_LANG_C11, dwarf::DW_LANG_C17},
-                      mtpc_compat::unit_language(cu)))
-      return 0;
-  return 1;
-}
 
 extern "C" void mtpc_bridge_trim_debug_info(LLVMModuleRef module, int primary) {
   Module &m = *unwrap(module);
@@ -106,6 +98,34 @@ extern "C" void mtpc_bridge_share_debug_types(LLVMModuleRef module, uint32_t par
     remap_module_metadata(m, declarations);
   if (!homed.empty())
     retain_types(m, homed);
+}
+
+extern "C" void mtpc_bridge_unique_odr_types(LLVMContextRef context) {
+  unwrap(context)->enableDebugTypeODRUniquing();
+}
+
+static MDString *md_string(LLVMContext &context, const mtpc_md_string &s) {
+  return MDString::get(context, StringRef(s.text, s.length));
+}
+
+extern "C" void mtpc_bridge_home_odr_types(LLVMModuleRef module,
+                                           const mtpc_odr_record *const *homed, uint32_t count) {
+  Module &m = *unwrap(module);
+  LLVMContext &context = m.getContext();
+  if (m.debug_compile_units().empty())
+    return;
+  SmallVector<Metadata *, 64> kept;
+  for (uint32_t i = 0; i < count; i++) {
+    DICompositeType *type =
+        DICompositeType::getODRTypeIfExists(context, *md_string(context, homed[i]->identifier));
+    if (!type || type->isForwardDecl())
+      continue; // not read here
+    if (!type->getRawName())
+      type->replaceOperandWith(2, md_string(context, homed[i]->name_text));
+    kept.push_back(type);
+  }
+  if (!kept.empty())
+    retain_types(m, kept);
 }
 
 extern "C" void mtpc_bridge_strip_debug_info(LLVMValueRef function) {

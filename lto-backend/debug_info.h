@@ -11,11 +11,6 @@
 extern "C" {
 #endif
 
-/* 1 if every compile unit of the module is C, whose composite types carry no
- * ODR identifier: then a partition may read its debug info on demand
- * (mtpc_bridge_open_lazily). */
-int mtpc_bridge_debug_info_is_c(LLVMModuleRef module);
-
 /* Global variable declarations lose their !dbg, each compile unit lists only
  * the global variables defined here, and only the primary partition keeps the
  * unit's enums and retained types (the whole module's, emitted once). */
@@ -29,6 +24,19 @@ void mtpc_bridge_trim_debug_info(LLVMModuleRef module, int primary);
 typedef uint32_t mtpc_bridge_type_home(void *arg, const char *key);
 void mtpc_bridge_share_debug_types(LLVMModuleRef module, uint32_t partition,
                                    mtpc_bridge_type_home *home_of, void *arg);
+
+/* Makes the context unique composite types by ODR identifier, as LTO's
+ * contexts do, so that a partition finds the types it is home to by their
+ * identifiers (before anything is loaded into it). */
+void mtpc_bridge_unique_odr_types(LLVMContextRef context);
+
+/* The ODR types a partition is home to (partition_bitcode.h), those it has
+ * read: each takes its name back if its record had it cut off, and the first
+ * compile unit retains it, so it is described even if its users are
+ * optimized away. */
+struct mtpc_odr_record;
+void mtpc_bridge_home_odr_types(LLVMModuleRef module, const struct mtpc_odr_record *const *homed,
+                                uint32_t count);
 
 /* Removes a function's debug info: its subprogram, its instructions'
  * locations and variable records. */

@@ -16,8 +16,8 @@ extern "C" {
  * metadata_on_demand, module-level metadata also waits until something
  * loaded refers to it (as LLVM's ThinLTO importer reads a source module),
  * so a partition reads only its own functions' debug info. LLVM then turns
- * composite types with an ODR identifier into declarations, so only a
- * module without them (mtpc_bridge_debug_info_is_c) may ask. Named metadata
+ * named composite types with an ODR identifier into declarations, unless
+ * their record has no name (partition_bitcode.h homes them). Named metadata
  * (module flags, compile units) is there on return either way.
  * 0 on success; else *message (free()) says why. */
 int mtpc_bridge_open_lazily(LLVMContextRef context, const void *bitcode, size_t size,

@@ -274,7 +274,8 @@ static uint32_t debug_type_home(void *plan, const char *key) {
   return mtpc_plan_debug_type_home(plan, key);
 }
 
-int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q, char **message) {
+int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
+                        const mtpc_bitcode_view *view, char **message) {
   partition_ctx c = {.module = module, .plan = plan, .q = q};
   c.pgo_name_kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(module), "PGOFuncName", 11);
   int failed = collect_values(&c, message);
@@ -282,6 +283,8 @@ int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
     drop_unneeded_bodies(&c);
     failed = mtpc_bridge_materialize_bodies(module, message);
   }
+  if (!failed && view->homed_count)
+    mtpc_bridge_home_odr_types(module, view->homed, view->homed_count);
   if (!failed && (rebuild_used_list(&c, "llvm.used") ||
                   rebuild_used_list(&c, "llvm.compiler.used"))) {
     *message = NULL;

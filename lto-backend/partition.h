@@ -5,13 +5,15 @@
 #include <llvm-c/Types.h>
 
 #include "../partitioner/plan.h"
+#include "partition_bitcode.h"
 
-/* Rewrites `module` (lazily loaded from the planned module's bitcode) into
- * partition `q`: owned definitions stay, copies become available_externally,
- * everything else becomes a declaration or goes; exported locals get their
- * promoted names. 0 on success; else *message (free()) says what went wrong,
- * or is NULL when memory ran out. */
-int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q, char **message);
+/* Rewrites `module` (lazily loaded from `view`) into partition `q`: owned
+ * definitions stay, copies become available_externally, everything else
+ * becomes a declaration or goes; exported locals get their promoted names;
+ * the ODR types the view homes here are kept. 0 on success; else *message
+ * (free()) says what went wrong, or is NULL when memory ran out. */
+int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
+                        const mtpc_bitcode_view *view, char **message);
 
 /* After optimization: a function that several partitions define (a clone)
  * keeps its debug info only in the first of them, whose copy the merge and

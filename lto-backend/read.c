@@ -9,7 +9,6 @@
 
 #include "../partitioner/graph_read.h"
 #include "../partitioner/support.h"
-#include "debug_info.h"
 #include "ir_edit.h"
 #include "time_trace.h"
 #include "worker.h"
@@ -18,7 +17,6 @@ typedef struct reader {
   const void *bitcode;
   size_t size;
   const char *name;
-  int metadata_on_demand;
   mtpc_graph_reading *reading;
   unsigned index;
   LLVMContextRef context;
@@ -44,7 +42,7 @@ static int open_copy(reader *rd) {
   rd->context = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(rd->context, on_diagnostic, rd);
   if (mtpc_bridge_open_lazily(rd->context, rd->bitcode, rd->size, rd->name,
-                              rd->metadata_on_demand, &rd->module, &rd->message) == 0)
+                              /*metadata_on_demand=*/1, &rd->module, &rd->message) == 0)
     return 0;
   LLVMContextDispose(rd->context);
   rd->context = NULL;
@@ -71,19 +69,6 @@ static void *run_reader(void *arg) {
     mtpc_bridge_time_trace_thread_finish();
   }
   return NULL;
-}
-
-/* Reader 0's copy decides how all are opened: with metadata on demand when
- * every compile unit is C (ir_edit.h says why only then). */
-static int open_first(reader *rd) {
-  rd->metadata_on_demand = 1;
-  if (open_copy(rd))
-    return -1;
-  if (mtpc_bridge_debug_info_is_c(rd->module))
-    return 0;
-  mtpc_release_context(rd->context, rd->module);
-  rd->metadata_on_demand = 0;
-  return open_copy(rd);
 }
 
 static void release_readers(reader *readers, unsigned count) {
@@ -173,17 +158,16 @@ mtpc_status mtpc_read_for_plan(const void *bitcode, size_t size, const char *nam
     mtpc_graph_reading_free(reading);
     return MTPC_ERR_NO_MEMORY;
   }
-  all[0] = (reader){.bitcode = bitcode, .size = size, .name = name, .metadata_on_demand = 1,
+  all[0] = (reader){.bitcode = bitcode, .size = size, .name = name,
                     .reading = reading, .trace = mtpc_bridge_time_trace_active(),
                     .trace_granularity_us = trace_granularity_us};
   mtpc_status status;
-  if (open_first(&all[0])) {
+  if (open_copy(&all[0])) {
     *message = all[0].message;
     all[0].message = NULL;
     status = *message ? MTPC_ERR_INPUT : MTPC_ERR_NO_MEMORY;
   } else {
     status = read_in_threads(all, count, reading, read, message);
-    read->metadata_on_demand = all[0].metadata_on_demand;
   }
   release_readers(all, count);
   mtpc_graph_reading_free(reading);

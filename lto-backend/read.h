@@ -1,6 +1,6 @@
 /* The read the plan is made from, on several threads: each reader opens the
- * bitcode lazily in its own context and materializes and walks chunks of
- * functions (partitioner/graph_read.c), so parsing the module, the largest
+ * bitcode lazily, its metadata on demand, in its own context and
+ * materializes and walks chunks of functions (partitioner/graph_read.c), so parsing the module, the largest
  * serial step of a split compile, is shared. The graph does not depend on
  * how many readers there were. Materializing function by function also
  * skips materializeAll()'s whole-module verifier (UpgradeDebugInfo); each
@@ -21,7 +21,6 @@
 typedef struct mtpc_read {
   LLVMModuleRef *modules; /* module_count readers' copies; [0] read on the calling thread */
   unsigned module_count;
-  int metadata_on_demand; /* every compile unit is C (mtpc_bridge_debug_info_is_c) */
   mtpc_graph graph;
 } mtpc_read;
 

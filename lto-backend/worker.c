@@ -123,13 +123,12 @@ void mtpc_release_context(LLVMContextRef context, LLVMModuleRef module) {
 }
 
 static LLVMModuleRef load_module(const mtpc_codegen_config *config, LLVMContextRef context,
-                                 uint32_t partition, char **message) {
-  int split = partition != MTPC_NONE;
-  int later = split && partition > 0 && config->later_bitcode;
+                                 const mtpc_bitcode_view *view, char **message) {
   LLVMModuleRef module = NULL;
-  if (mtpc_bridge_open_lazily(context, later ? config->later_bitcode : config->bitcode,
-                              config->bitcode_size, config->module_name,
-                              split && config->metadata_on_demand, &module, message))
+  if (view->odr_types)
+    mtpc_bridge_unique_odr_types(context);
+  if (mtpc_bridge_open_lazily(context, view->data, view->size, config->module_name,
+                              view->metadata_on_demand, &module, message))
     return NULL;
   return module;
 }
@@ -162,13 +161,13 @@ static int name_dwo(const mtpc_codegen_config *config, mtpc_job *job) {
 }
 
 static int form_module(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *job,
-                       LLVMModuleRef module) {
+                       LLVMModuleRef module, const mtpc_bitcode_view *view) {
   char *message = NULL;
   if (name_dwo(config, job)) {
     job_out_of_memory(job);
     return 1;
   }
-  int failed = plan ? mtpc_make_partition(module, plan, job->partition, &message)
+  int failed = plan ? mtpc_make_partition(module, plan, job->partition, view, &message)
                     : mtpc_bridge_materialize_all(module, &message);
   if (failed) {
     fail_job(job, plan ? MTPC_JOB_SPLIT_FAILED : MTPC_JOB_FAILED, message, "splitting");
@@ -291,12 +290,15 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   uint64_t touched = mtpc_thread_touched_bytes();
 
   mtpc_bridge_time_trace_begin("mtpc load", detail);
-  LLVMModuleRef module = load_module(config, context, job->partition, &message);
-  int failed = !module;
+  mtpc_bitcode_view view;
+  LLVMModuleRef module = NULL;
+  int failed = mtpc_bitcode_view_open(config->bitcode, job->partition, &view, &message);
+  if (!failed)
+    failed = !(module = load_module(config, context, &view, &message));
   if (failed)
     fail_job(job, MTPC_JOB_FAILED, message, "loading");
   else
-    failed = form_module(config, plan, job, module);
+    failed = form_module(config, plan, job, module, &view);
   mtpc_bridge_time_trace_end();
   double loaded = mtpc_now_seconds();
 
@@ -335,6 +337,7 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
 
   mtpc_bridge_time_trace_begin("mtpc release", detail);
   mtpc_release_context(context, module);
+  mtpc_bitcode_view_close(&view);
   mtpc_bridge_time_trace_end();
   job->stats.release_seconds = mtpc_now_seconds() - done;
   free(diag.first_error);

@@ -10,15 +10,12 @@
 #include "../partitioner/plan.h"
 #include "diag.h"
 #include "mtpc/mtpc.h"
+#include "partition_bitcode.h"
 #include "pipeline.h"
 
 typedef struct mtpc_codegen_config {
-  const void *bitcode;      /* the module, shared read-only by every worker */
-  size_t bitcode_size;
-  int metadata_on_demand;   /* partitions read only the metadata they use */
-  const void *later_bitcode; /* partitions after the first: the same bitcode, */
-                             /* bitcode_size bytes, without its units' type */
-                             /* lists (unit_lists.h); or NULL */
+  /* What each partition loads, shared read-only by every worker. */
+  const mtpc_partition_bitcode *bitcode;
   const char *module_name;  /* buffer name: becomes each copy's module identifier */
   const mtpc_bridge_settings *settings; /* how to optimize and code-generate */
   const mtpc_options *options;

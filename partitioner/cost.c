@@ -49,6 +49,7 @@ uint64_t mtpc_variable_cost(LLVMValueRef var) {
   return init ? data_units(init) / MTPC_DATA_UNITS_PER_COST : 0;
 }
 
-uint64_t mtpc_unit_lists_cost(LLVMModuleRef module) {
-  return mtpc_unit_type_list_entries(module) * MTPC_UNIT_LIST_ENTRY_TENTHS / 10;
+uint64_t mtpc_head_cost(LLVMModuleRef module, uint64_t module_odr_types, int odr_types) {
+  uint64_t lists = mtpc_unit_type_list_entries(module) * MTPC_UNIT_LIST_ENTRY_TENTHS / 10;
+  return lists + (odr_types ? module_odr_types * MTPC_MODULE_ODR_TYPE_COST : 0);
 }

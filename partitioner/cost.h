@@ -26,16 +26,22 @@
 
 /* An entry of a compile unit's retained-type or enum list costs this many
  * tenths of an instruction where partition 0 alone loads those lists
- * (lto-backend/unit_lists.h): it loads and emits the type and all it
+ * (lto-backend/partition_bitcode.h): it loads and emits the type and all it
  * reaches. */
 #define MTPC_UNIT_LIST_ENTRY_TENTHS 5u
+/* A composite type with an ODR identifier in the module's own metadata
+ * block (C++) costs this much: partition 0 is its home, reads it with the
+ * rest of that block and describes it. */
+#define MTPC_MODULE_ODR_TYPE_COST 4u
 
 /* A defined function: its instructions, its debug records, and one for
  * itself. */
 uint64_t mtpc_function_cost(LLVMValueRef fn, uint64_t instructions);
 /* A defined variable, by its initializer; 0 for a declaration. */
 uint64_t mtpc_variable_cost(LLVMValueRef var);
-/* Partition 0's head (plan.h): its compile units' type lists. */
-uint64_t mtpc_unit_lists_cost(LLVMModuleRef module);
+/* Partition 0's head (plan.h): its compile units' type lists, and with ODR
+ * types (`odr_types`) the module's metadata block and the
+ * `module_odr_types` types in it. */
+uint64_t mtpc_head_cost(LLVMModuleRef module, uint64_t module_odr_types, int odr_types);
 
 #endif

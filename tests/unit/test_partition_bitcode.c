@@ -1,0 +1,332 @@
+/* What each partition loads (lto-backend/partition_bitcode.h): later
+ * partitions read a copy of the bitcode whose compile units' module-wide
+ * lists are cut off; ODR types are described by their home partition and
+ * declared elsewhere; the scan finds exactly the module's named ODR type
+ * definitions, and reads no bitcode it does not understand. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Core.h>
+#include <llvm-c/IRReader.h>
+
+#include "../../lto-backend/debug_info.h"
+#include "../../lto-backend/ir_edit.h"
+#include "../../lto-backend/metadata_scan.h"
+#include "../../lto-backend/partition_bitcode.h"
+#include "../../partitioner/graph.h"
+#include "../../partitioner/plan.h"
+#include "check.h"
+
+/* A C unit with every list a partition after the first does without. */
+static const char *c_module =
+    "define i32 @get() !dbg !20 {\n"
+    "  %v = load i32, ptr @counter, align 4, !dbg !22\n"
+    "  ret i32 %v, !dbg !22\n"
+    "}\n"
+    "define i32 @put() !dbg !24 {\n"
+    "  ret i32 2, !dbg !25\n"
+    "}\n"
+    "@counter = global i32 0, align 4, !dbg !30\n"
+    "!llvm.dbg.cu = !{!0}\n"
+    "!llvm.module.flags = !{!9, !10}\n"
+    "!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: \"t\", "
+    "isOptimized: true, emissionKind: FullDebug, enums: !2, retainedTypes: !6, globals: !7, "
+    "imports: !40)\n"
+    "!1 = !DIFile(filename: \"a.c\", directory: \"/src\")\n"
+    "!2 = !{!3}\n"
+    "!3 = !DICompositeType(tag: DW_TAG_enumeration_type, name: \"colour\", file: !1, line: 1, "
+    "baseType: !5, size: 32, elements: !4)\n"
+    "!4 = !{!8}\n"
+    "!5 = !DIBasicType(name: \"unsigned int\", size: 32, encoding: DW_ATE_unsigned)\n"
+    "!6 = !{!11}\n"
+    "!7 = !{!30}\n"
+    "!8 = !DIEnumerator(name: \"RED\", value: 0, isUnsigned: true)\n"
+    "!9 = !{i32 7, !\"Dwarf Version\", i32 5}\n"
+    "!10 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+    "!11 = !DICompositeType(tag: DW_TAG_structure_type, name: \"kept\", file: !1, line: 2, "
+    "size: 32, elements: !12)\n"
+    "!12 = !{}\n"
+    "!20 = distinct !DISubprogram(name: \"get\", scope: !1, file: !1, line: 3, type: !21, "
+    "scopeLine: 3, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
+    "!21 = !DISubroutineType(types: !{!23})\n"
+    "!22 = !DILocation(line: 4, scope: !20)\n"
+    "!23 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n"
+    "!24 = distinct !DISubprogram(name: \"put\", scope: !1, file: !1, line: 5, type: !21, "
+    "scopeLine: 5, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
+    "!25 = !DILocation(line: 6, scope: !24)\n"
+    "!30 = !DIGlobalVariableExpression(var: !31, expr: !DIExpression())\n"
+    "!31 = distinct !DIGlobalVariable(name: \"counter\", scope: !0, file: !1, line: 1, "
+    "type: !23, isLocal: false, isDefinition: true)\n"
+    "!40 = !{!41}\n"
+    "!41 = !DIImportedEntity(tag: DW_TAG_imported_declaration, scope: !0, entity: !42, "
+    "file: !1, line: 7)\n"
+    "!42 = !DISubprogram(name: \"imported_decl\", scope: !1, file: !1, line: 8, type: !21, "
+    "spFlags: DISPFlagOptimized)\n";
+
+/* C++: `Shared` is used by both functions (the module's metadata block),
+ * `Local` by @second alone (its body's block). @first, the larger, goes to
+ * partition 0. */
+static const char *cxx_module =
+    "define i32 @first(ptr %s) !dbg !20 {\n"
+    "    #dbg_value(ptr %s, !23, !DIExpression(), !24)\n"
+    "  %a = load i32, ptr %s, align 4, !dbg !24\n"
+    "  %b = add i32 %a, 1, !dbg !24\n"
+    "  %c = mul i32 %b, %a, !dbg !24\n"
+    "  ret i32 %c, !dbg !24\n"
+    "}\n"
+    "define i32 @second(ptr %s, i32 %l) !dbg !30 {\n"
+    "    #dbg_value(ptr %s, !33, !DIExpression(), !34)\n"
+    "    #dbg_value(i32 %l, !35, !DIExpression(), !34)\n"
+    "  ret i32 2, !dbg !34\n"
+    "}\n"
+    "!llvm.dbg.cu = !{!0}\n"
+    "!llvm.module.flags = !{!9, !10}\n"
+    "!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: \"t\", "
+    "isOptimized: true, emissionKind: FullDebug)\n"
+    "!1 = !DIFile(filename: \"a.cpp\", directory: \"/src\")\n"
+    "!9 = !{i32 7, !\"Dwarf Version\", i32 5}\n"
+    "!10 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+    "!11 = distinct !DICompositeType(tag: DW_TAG_class_type, name: \"Shared\", file: !1, "
+    "line: 1, size: 32, elements: !12, identifier: \"_ZTS6Shared\")\n"
+    "!12 = !{!13}\n"
+    "!13 = !DIDerivedType(tag: DW_TAG_member, name: \"x\", scope: !11, file: !1, line: 1, "
+    "baseType: !14, size: 32)\n"
+    "!14 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n"
+    "!15 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !11, size: 64)\n"
+    "!20 = distinct !DISubprogram(name: \"first\", scope: !1, file: !1, line: 3, type: !21, "
+    "scopeLine: 3, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
+    "!21 = !DISubroutineType(types: !{!14})\n"
+    "!23 = !DILocalVariable(name: \"s\", arg: 1, scope: !20, file: !1, line: 3, type: !15)\n"
+    "!24 = !DILocation(line: 4, scope: !20)\n"
+    "!30 = distinct !DISubprogram(name: \"second\", scope: !1, file: !1, line: 5, type: !21, "
+    "scopeLine: 5, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
+    "!33 = !DILocalVariable(name: \"s\", arg: 1, scope: !30, file: !1, line: 5, type: !15)\n"
+    "!34 = !DILocation(line: 6, scope: !30)\n"
+    "!35 = !DILocalVariable(name: \"l\", arg: 2, scope: !30, file: !1, line: 5, type: !36)\n"
+    "!36 = distinct !DICompositeType(tag: DW_TAG_structure_type, name: \"Local\", file: !1, "
+    "line: 2, size: 32, elements: !37, identifier: \"_ZTS5Local\")\n"
+    "!37 = !{!38}\n"
+    "!38 = !DIDerivedType(tag: DW_TAG_member, name: \"q\", scope: !36, file: !1, line: 2, "
+    "baseType: !14, size: 32)\n";
+
+static LLVMModuleRef parse(LLVMContextRef ctx, const char *ir) {
+  LLVMMemoryBufferRef text = LLVMCreateMemoryBufferWithMemoryRangeCopy(ir, strlen(ir), "t.ll");
+  LLVMModuleRef m = NULL;
+  char *error = NULL;
+  if (LLVMParseIRInContext(ctx, text, &m, &error)) {
+    fprintf(stderr, "bad test IR: %s\n", error);
+    exit(2);
+  }
+  return m;
+}
+
+/* The module's bitcode and its plan with one partition per function. */
+typedef struct fixture {
+  LLVMContextRef ctx;
+  LLVMMemoryBufferRef bitcode;
+  mtpc_plan plan;
+  mtpc_partition_bitcode *pb;
+} fixture;
+
+static void set_up(fixture *f, const char *ir) {
+  f->ctx = LLVMContextCreate();
+  LLVMModuleRef m = parse(f->ctx, ir);
+  f->bitcode = LLVMWriteBitcodeToMemoryBuffer(m);
+  mtpc_graph g;
+  CHECK(mtpc_graph_build(&g, m) == MTPC_OK);
+  mtpc_plan_options o;
+  mtpc_plan_options_init(&o);
+  o.partitions = MTPC_PLAN_FINEST;
+  CHECK(mtpc_plan_build(&g, &o, &f->plan) == MTPC_OK);
+  mtpc_graph_free(&g);
+  LLVMDisposeModule(m);
+  CHECK(mtpc_partition_bitcode_create(LLVMGetBufferStart(f->bitcode),
+                                      LLVMGetBufferSize(f->bitcode), &f->pb) == 0);
+  CHECK(mtpc_partition_bitcode_plan(f->pb, &f->plan) == 0);
+}
+
+static void tear_down(fixture *f) {
+  mtpc_partition_bitcode_free(f->pb);
+  mtpc_plan_free(&f->plan);
+  LLVMDisposeMemoryBuffer(f->bitcode);
+  LLVMContextDispose(f->ctx);
+}
+
+static uint32_t owner_of(const mtpc_plan *plan, const char *name) {
+  for (uint32_t i = 0; i < plan->node_count; i++)
+    if (strcmp(plan->nodes[i].name, name) == 0)
+      return plan->nodes[i].owner;
+  return MTPC_NONE;
+}
+
+/* Partition q's module as its worker reads it (with its function's body and
+ * its homed types kept), printed; NULL when it does not load. */
+static char *load_view(const fixture *f, uint32_t q, const char *function, int home) {
+  mtpc_bitcode_view view;
+  char *message = NULL;
+  CHECK(mtpc_bitcode_view_open(f->pb, q, &view, &message) == 0);
+  LLVMContextRef ctx = LLVMContextCreate();
+  if (view.odr_types)
+    mtpc_bridge_unique_odr_types(ctx);
+  LLVMModuleRef m = NULL;
+  char *text = NULL;
+  if (mtpc_bridge_open_lazily(ctx, view.data, view.size, "view", view.metadata_on_demand, &m,
+                              &message) == 0) {
+    CHECK(mtpc_bridge_materialize(LLVMGetNamedFunction(m, function), &message) == 0);
+    if (home)
+      mtpc_bridge_home_odr_types(m, view.homed, view.homed_count);
+    text = LLVMPrintModuleToString(m);
+    LLVMDisposeModule(m);
+  }
+  free(message);
+  LLVMContextDispose(ctx);
+  mtpc_bitcode_view_close(&view);
+  return text;
+}
+
+/* The printed DICompositeType line that names `name`. */
+static const char *type_line(const char *ir, const char *name, char *line, size_t size) {
+  char needle[64];
+  snprintf(needle, sizeof(needle), "name: \"%s\"", name);
+  const char *at = ir ? strstr(ir, needle) : NULL;
+  if (!at)
+    return NULL;
+  const char *start = at, *end = strchr(at, '\n');
+  while (start > ir && start[-1] != '\n')
+    start--;
+  size_t length = (size_t)((end ? end : at + strlen(at)) - start);
+  if (length >= size)
+    length = size - 1;
+  memcpy(line, start, length);
+  line[length] = '\0';
+  return line;
+}
+
+static int described(const char *ir, const char *name) {
+  char line[512];
+  return type_line(ir, name, line, sizeof(line)) && !strstr(line, "DIFlagFwdDecl") &&
+         strstr(line, "elements:");
+}
+
+static int declared(const char *ir, const char *name) {
+  char line[512];
+  return type_line(ir, name, line, sizeof(line)) && strstr(line, "DIFlagFwdDecl") &&
+         !strstr(line, "elements:");
+}
+
+static void cuts_the_unit_lists(void) {
+  fixture f;
+  set_up(&f, c_module);
+  uint32_t later = owner_of(&f.plan, "put");
+  CHECK(f.plan.partition_count >= 2 && later != 0 && later != MTPC_NONE);
+  char *first = load_view(&f, 0, "get", 0);
+  char *other = later == MTPC_NONE ? NULL : load_view(&f, later, "put", 0);
+  CHECK(first && other);
+  if (first && other) {
+    CHECK(strstr(first, "enums: ") && strstr(first, "retainedTypes: ") &&
+          strstr(first, "imports: "));
+    CHECK(!strstr(other, "enums: ") && !strstr(other, "retainedTypes: ") &&
+          !strstr(other, "imports: "));
+    /* Nothing the lists alone reached was read. */
+    CHECK(!strstr(other, "\"colour\"") && !strstr(other, "\"kept\"") &&
+          !strstr(other, "imported_decl"));
+    CHECK(strstr(other, "globals: ") != NULL);
+    CHECK(strstr(other, "distinct !DISubprogram(name: \"put\"") != NULL);
+  }
+  LLVMDisposeMessage(first);
+  LLVMDisposeMessage(other);
+  tear_down(&f);
+}
+
+static void homes_odr_types(void) {
+  fixture f;
+  set_up(&f, cxx_module);
+  uint32_t second = owner_of(&f.plan, "second");
+  CHECK(f.plan.partition_count >= 2 && second != 0 && second != MTPC_NONE);
+  if (second == 0 || second == MTPC_NONE) {
+    tear_down(&f);
+    return;
+  }
+  /* Partition 0 reads the module's block whole: it describes Shared. */
+  char *first = load_view(&f, 0, "first", 1);
+  CHECK(described(first, "Shared"));
+  CHECK(strstr(first ? first : "", "retainedTypes: ") != NULL);
+  /* @second's partition declares Shared and describes Local, its own,
+   * under its name; unpatched, Local would be a declaration too. */
+  char *home = load_view(&f, second, "second", 1);
+  CHECK(declared(home, "Shared"));
+  CHECK(described(home, "Local"));
+  mtpc_bitcode_view view;
+  char *message = NULL;
+  CHECK(mtpc_bitcode_view_open(f.pb, second, &view, &message) == 0);
+  CHECK_EQ_U(view.homed_count, 1);
+  mtpc_bitcode_view_close(&view);
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = NULL;
+  CHECK(mtpc_bridge_open_lazily(ctx, LLVMGetBufferStart(f.bitcode), LLVMGetBufferSize(f.bitcode),
+                                "plain", 1, &m, &message) == 0);
+  if (m) {
+    CHECK(mtpc_bridge_materialize(LLVMGetNamedFunction(m, "second"), &message) == 0);
+    char *plain = LLVMPrintModuleToString(m);
+    CHECK(declared(plain, "Local"));
+    LLVMDisposeMessage(plain);
+    LLVMDisposeModule(m);
+  }
+  LLVMContextDispose(ctx);
+  LLVMDisposeMessage(first);
+  LLVMDisposeMessage(home);
+  tear_down(&f);
+}
+
+static void scan_finds_the_odr_definitions(void) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = parse(ctx, cxx_module);
+  LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(m);
+  mtpc_metadata_scan scan;
+  CHECK(mtpc_scan_metadata(LLVMGetBufferStart(bitcode), LLVMGetBufferSize(bitcode), &scan) ==
+        MTPC_SCAN_OK);
+  CHECK_EQ_U(scan.odr_count, 2);
+  CHECK_EQ_U(scan.function_bodies, 2);
+  for (size_t i = 0; i < scan.odr_count; i++) {
+    const mtpc_odr_record *r = &scan.odr[i];
+    int shared = r->name_text.length == 6 && memcmp(r->name_text.text, "Shared", 6) == 0;
+    int local = r->name_text.length == 5 && memcmp(r->name_text.text, "Local", 5) == 0;
+    CHECK(shared || local);
+    CHECK(r->function == (shared ? UINT32_MAX : 1));
+    CHECK(r->identifier.length == (shared ? 11u : 10u));
+  }
+  mtpc_metadata_scan_free(&scan);
+  LLVMDisposeMemoryBuffer(bitcode);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+
+static void reads_nothing_it_does_not_understand(void) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = parse(ctx, cxx_module);
+  LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(m);
+  const char *data = LLVMGetBufferStart(bitcode);
+  size_t size = LLVMGetBufferSize(bitcode);
+  mtpc_metadata_scan scan;
+  /* Cut short inside the module block (the string table follows it). */
+  for (size_t cut_at = 0; cut_at < size * 3 / 4; cut_at += 1 + size / 97)
+    CHECK(mtpc_scan_metadata(data, cut_at, &scan) == MTPC_SCAN_UNREADABLE);
+  char *garbage = malloc(size);
+  memcpy(garbage, data, size);
+  for (size_t i = 4; i < size; i++)
+    garbage[i] = (char)(i * 2654435761u >> 13); /* a bitcode magic, then noise */
+  CHECK(mtpc_scan_metadata(garbage, size, &scan) == MTPC_SCAN_UNREADABLE);
+  free(garbage);
+  LLVMDisposeMemoryBuffer(bitcode);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+
+int main(void) {
+  cuts_the_unit_lists();
+  homes_odr_types();
+  scan_finds_the_odr_definitions();
+  reads_nothing_it_does_not_understand();
+  CHECK_SUMMARY();
+}
