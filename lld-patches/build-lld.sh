@@ -52,7 +52,7 @@ fetch_debian_source() {
 [ -n "$source_dir" ] || source_dir=$(fetch_debian_source)
 [ -f "$source_dir/lld/ELF/LTO.cpp" ] || { log "no lld sources in $source_dir"; exit 1; }
 
-recipe=2 # bump when the configuration or link below changes
+recipe=3 # bump when the configuration or link below changes
 key=$( { (cd "$source_dir" && find lld cmake -type f -print0 | sort -z | xargs -0 sha256sum);
          cat "$here"/*.patch; echo "$recipe"; } | sha256sum | cut -c1-16)
 work=$cache/lld/$key
@@ -91,7 +91,8 @@ debian=/usr/lib/llvm-19/lib
   tools/lld/CMakeFiles/lld.dir/lld.cpp.o tools/lld/CMakeFiles/lld.dir/lld-driver.cpp.o \
   lib/liblldCommon.a $debian/liblldCOFF.a lib/liblldELF.a $debian/liblldMachO.a \
   $debian/liblldMinGW.a $debian/liblldWasm.a "$prefix/lib/libmtpc.a" $debian/liblldCOFF.a \
-  lib/liblldCommon.a -lz -lzstd $debian/libLLVM.so.1 -Wl,-rpath,$debian -o lld.new)
+  lib/liblldCommon.a -lz -lzstd $debian/libLLVM.so.1 -Wl,-rpath,$debian \
+  /usr/lib/x86_64-linux-gnu/libjemalloc_pic.a -ldl -lm -lpthread -o lld.new)
 mkdir -p "$build/bin"
 mv "$work/build/lld.new" "$build/bin/lld"
 ln -sf lld "$build/bin/ld.lld"

@@ -4,7 +4,7 @@ set -euo pipefail
 
 packages=(
   llvm-19-dev clang-19 lld-19 liblld-19-dev llvm-19-tools
-  libxxhash-dev libzstd-dev zlib1g-dev cmake ninja-build
+  libxxhash-dev libzstd-dev zlib1g-dev libjemalloc-dev cmake ninja-build
   python3 make tcl hyperfine time bc dpkg-dev valgrind csmith libcsmith-dev pkgconf
   libclang-rt-19-dev gdb lldb-19 ccache
   llvm-22-dev clang-22 lld-22 liblld-22-dev llvm-22-tools
