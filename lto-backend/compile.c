@@ -780,6 +780,8 @@ mtpc_status mtpc_print_plan_bitcode(const void *data, size_t size, const char *n
   mtpc_result *r = NULL;
   mtpc_status status = begin(&s, options, &r);
   if (status == MTPC_OK) {
+    s.bitcode = data;
+    s.bitcode_size = size;
     s.name = mtpc_strdup(name ? name : "<buffer>");
     enter_phase(s.o, "read");
     status = s.name ? read_module(&s, data, size) : out_of_memory(r);

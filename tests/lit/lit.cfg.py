@@ -23,6 +23,8 @@ config.substitutions.append(
     ("%debug-stats", os.path.join(config.test_source_root, "..", "debug-stats.py")))
 config.substitutions.append(
     ("%remarks-compare", os.path.join(config.test_source_root, "..", "remarks-compare.py")))
+config.substitutions.append(
+    ("%debug-types", os.path.join(config.test_source_root, "..", "debug-types.sh")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 # Every partition module must pass the verifier on its own.
 config.substitutions.append(
