@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "../partitioner/support.h"
+#include "localize.h"
 #include "objects.h"
 #include "mtpc/tools.h"
 
@@ -61,6 +62,7 @@ static int link_in_dir(const char *dir, const mtpc_job *jobs, uint32_t count, co
   return failed;
 }
 
+/* Takes `merged` (localized in place, or freed once ObjCopy has copied it). */
 static int localize_promoted(const mtpc_plan *plan, void *merged, size_t merged_size,
                              void **object, size_t *object_size, char **message) {
   const char **names = mtpc_alloc(plan->node_count, sizeof(char *));
@@ -68,6 +70,7 @@ static int localize_promoted(const mtpc_plan *plan, void *merged, size_t merged_
   if (!names || !originals) {
     free(names);
     free(originals);
+    free(merged);
     *message = NULL;
     return 1;
   }
@@ -80,8 +83,20 @@ static int localize_promoted(const mtpc_plan *plan, void *merged, size_t merged_
     originals[count] = n->name[0] ? n->name : n->promoted_name;
     count++;
   }
-  int failed = mtpc_bridge_localize_symbols(merged, merged_size, names, originals, count, object,
-                                            object_size, message);
+  mtpc_localize_status status =
+      mtpc_localize_in_place(merged, merged_size, names, originals, count);
+  int failed = status == MTPC_LOCALIZE_NO_MEMORY;
+  if (failed)
+    *message = NULL;
+  else if (status == MTPC_LOCALIZED) {
+    *object = merged;
+    *object_size = merged_size;
+    merged = NULL;
+  } else {
+    failed = mtpc_bridge_localize_symbols(merged, merged_size, names, originals, count, object,
+                                          object_size, message);
+  }
+  free(merged);
   free(names);
   free(originals);
   return failed;
@@ -97,8 +112,9 @@ int mtpc_merge_objects(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t cou
   int failed = link_in_dir(dir, jobs, count, faults, &merged, &merged_size, message);
   rmdir(dir);
   free(dir);
-  if (!failed)
-    failed = localize_promoted(plan, merged, merged_size, object, object_size, message);
-  free(merged);
-  return failed;
+  if (failed) {
+    free(merged);
+    return failed;
+  }
+  return localize_promoted(plan, merged, merged_size, object, object_size, message);
 }

@@ -287,7 +287,7 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
                                                !config->options->emit_partitions_dir);
   char *message = NULL;
   double start = mtpc_now_seconds();
-  uint64_t touched = mtpc_thread_touched_bytes();
+  uint64_t memory_mark = mtpc_thread_memory_begin();
 
   mtpc_bridge_time_trace_begin("mtpc load", detail);
   mtpc_bitcode_view view;
@@ -333,7 +333,7 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   job->stats.opt_seconds = optimized - loaded;
   job->stats.codegen_seconds = done - optimized;
   job->stats.object_bytes = job->object_size;
-  job->stats.memory_bytes = mtpc_thread_touched_bytes() - touched;
+  job->stats.memory_bytes = mtpc_thread_memory_used(memory_mark);
 
   mtpc_bridge_time_trace_begin("mtpc release", detail);
   mtpc_release_context(context, module);

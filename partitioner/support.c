@@ -285,11 +285,29 @@ uint64_t mtpc_peak_rss(void) {
   return (uint64_t)ru.ru_maxrss * 1024;
 }
 
-uint64_t mtpc_thread_touched_bytes(void) {
+/* jemalloc's, when the program links it (mtpc and the patched ld.lld do). */
+extern int mallctl(const char *name, void *old, size_t *old_size, void *new_value,
+                   size_t new_size) __attribute__((weak));
+
+static uint64_t touched_bytes(void) {
   struct rusage ru;
   if (getrusage(RUSAGE_THREAD, &ru) != 0)
     return 0;
   return (uint64_t)ru.ru_minflt * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+uint64_t mtpc_thread_memory_begin(void) {
+  if (mallctl && mallctl("thread.peak.reset", NULL, NULL, NULL, 0) == 0)
+    return UINT64_MAX;
+  return touched_bytes();
+}
+
+uint64_t mtpc_thread_memory_used(uint64_t mark) {
+  uint64_t peak = 0;
+  size_t size = sizeof(peak);
+  if (mark == UINT64_MAX)
+    return mallctl("thread.peak.read", &peak, &size, NULL, 0) == 0 ? peak : 0;
+  return touched_bytes() - mark;
 }
 
 size_t mtpc_thin_suffix_length(const char *name, size_t length) {

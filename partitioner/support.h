@@ -86,9 +86,13 @@ double mtpc_now_seconds(void);
 /* Current and peak resident set size of this process, in bytes. */
 uint64_t mtpc_current_rss(void);
 uint64_t mtpc_peak_rss(void);
-/* Memory the calling thread has brought in so far: its minor page faults
- * times the page size. Pages it reuses after freeing them do not count. */
-uint64_t mtpc_thread_touched_bytes(void);
+/* The memory the calling thread uses from a mark on: with jemalloc (which
+ * the mtpc and ld.lld programs link), the peak of the bytes it has
+ * allocated less those it has freed; else the memory it brought in from the
+ * system (minor page faults times the page size), where pages it reuses
+ * after freeing them do not count. */
+uint64_t mtpc_thread_memory_begin(void);
+uint64_t mtpc_thread_memory_used(uint64_t mark);
 
 /* The length of the suffix ThinLTO gives the locals it promotes,
  * ".llvm.<module hash>" in decimal, at the end of name; 0 when there is none. */

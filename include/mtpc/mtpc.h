@@ -94,8 +94,11 @@ typedef struct mtpc_partition_stats {
   size_t object_bytes;
   int cache_hit;           /* its object came from the partition cache */
   double release_seconds;  /* freeing its context once its object was done */
-  uint64_t memory_bytes;   /* memory its thread brought in from the system
-                              while it ran (page faults times the page size) */
+  uint64_t memory_bytes;   /* memory its thread used while it ran: the peak of
+                              what it allocated less what it freed when the
+                              program links jemalloc (mtpc and ld.lld do),
+                              else what it brought in from the system (page
+                              faults times the page size) */
 } mtpc_partition_stats;
 
 /* Whole-compile figures, filled when mtpc_options.collect_stats is set. New

@@ -1,0 +1,294 @@
+#include "localize.h"
+
+#include <elf.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../partitioner/graph.h"
+#include "../partitioner/support.h"
+
+#ifndef SHT_LLVM_ADDRSIG
+#define SHT_LLVM_ADDRSIG 0x6fff4c03 /* symbol indices as ULEB128: not rewritable in place */
+#endif
+
+typedef struct string_table {
+  char *text;
+  size_t size;
+} string_table;
+
+typedef struct elf_object {
+  uint8_t *data;
+  size_t size;
+  Elf64_Shdr *sections;
+  uint32_t section_count;
+  uint32_t symtab;
+  Elf64_Sym *symbols;
+  uint32_t symbol_count;
+  uint32_t first_global;
+  string_table names;         /* the symbols' */
+  string_table section_names;
+} elf_object;
+
+static int in_file(const elf_object *o, uint64_t offset, uint64_t size, uint64_t align) {
+  return offset <= o->size && size <= o->size - offset && offset % align == 0;
+}
+
+static int string_table_of(const elf_object *o, uint32_t index, string_table *t) {
+  if (index == 0 || index >= o->section_count)
+    return 0;
+  const Elf64_Shdr *s = &o->sections[index];
+  if (s->sh_type != SHT_STRTAB || !in_file(o, s->sh_offset, s->sh_size, 1) || s->sh_size == 0 ||
+      o->data[s->sh_offset + s->sh_size - 1] != '\0')
+    return 0;
+  *t = (string_table){(char *)o->data + s->sh_offset, s->sh_size};
+  return 1;
+}
+
+/* Finds the parts of an object ld.lld -r writes: one symbol table whose
+ * indices only relocations and groups hold. */
+static int open_object(elf_object *o, uint8_t *data, size_t size) {
+  memset(o, 0, sizeof(*o));
+  o->data = data;
+  o->size = size;
+  const Elf64_Ehdr *h = (const Elf64_Ehdr *)data;
+  if (size < sizeof(*h) || ((uintptr_t)data & 7) || memcmp(h->e_ident, ELFMAG, SELFMAG) != 0 ||
+      h->e_ident[EI_CLASS] != ELFCLASS64 || h->e_ident[EI_DATA] != ELFDATA2LSB ||
+      h->e_type != ET_REL || h->e_shentsize != sizeof(Elf64_Shdr) || h->e_shnum == 0 ||
+      !in_file(o, h->e_shoff, (uint64_t)h->e_shnum * sizeof(Elf64_Shdr), 8))
+    return 0;
+  o->sections = (Elf64_Shdr *)(data + h->e_shoff);
+  o->section_count = h->e_shnum;
+  if (!string_table_of(o, h->e_shstrndx, &o->section_names))
+    return 0;
+  o->symtab = 0;
+  for (uint32_t i = 1; i < o->section_count; i++) {
+    const Elf64_Shdr *s = &o->sections[i];
+    if (s->sh_type == SHT_SYMTAB_SHNDX || s->sh_type == SHT_LLVM_ADDRSIG ||
+        s->sh_type == SHT_DYNSYM || (s->sh_type == SHT_SYMTAB && o->symtab))
+      return 0;
+    if (s->sh_type == SHT_SYMTAB)
+      o->symtab = i;
+  }
+  const Elf64_Shdr *symtab = &o->sections[o->symtab];
+  if (!o->symtab || symtab->sh_entsize != sizeof(Elf64_Sym) ||
+      !in_file(o, symtab->sh_offset, symtab->sh_size, 8) ||
+      symtab->sh_size / sizeof(Elf64_Sym) > UINT32_MAX || symtab->sh_info == 0 ||
+      symtab->sh_info > symtab->sh_size / sizeof(Elf64_Sym) ||
+      symtab->sh_link == h->e_shstrndx || !string_table_of(o, symtab->sh_link, &o->names))
+    return 0;
+  o->symbols = (Elf64_Sym *)(data + symtab->sh_offset);
+  o->symbol_count = (uint32_t)(symtab->sh_size / sizeof(Elf64_Sym));
+  o->first_global = symtab->sh_info;
+  for (uint32_t i = 0; i < o->symbol_count; i++)
+    if (o->symbols[i].st_name >= o->names.size)
+      return 0;
+  for (uint32_t i = 1; i < o->section_count; i++) {
+    const Elf64_Shdr *s = &o->sections[i];
+    if (s->sh_name >= o->section_names.size)
+      return 0;
+    int relocations = s->sh_type == SHT_RELA || s->sh_type == SHT_REL;
+    uint64_t entry = s->sh_type == SHT_RELA ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel);
+    if (relocations && (s->sh_link != o->symtab || s->sh_entsize != entry ||
+                        s->sh_size % entry || !in_file(o, s->sh_offset, s->sh_size, 8)))
+      return 0;
+  }
+  return 1;
+}
+
+/* The byte where a name cut to `keep` characters ends, when no other name of
+ * the table shares the characters it drops (a table may keep one name as
+ * another's tail): sorted_starts holds every name's offset. 0: it does. */
+static size_t cut_point(const string_table *t, uint64_t start, size_t keep,
+                        const uint32_t *sorted_starts, size_t count) {
+  size_t length = strlen(t->text + start);
+  if (keep >= length)
+    return 0;
+  size_t low = 0, high = count;
+  while (low < high) { /* the first start after `start` */
+    size_t mid = low + (high - low) / 2;
+    if (sorted_starts[mid] <= start)
+      low = mid + 1;
+    else
+      high = mid;
+  }
+  if (low < count && sorted_starts[low] <= start + length)
+    return 0;
+  return (size_t)start + keep;
+}
+
+static int compare_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* A plan of the edit: which symbols become local, and where names are cut
+ * short. Nothing is written until all of it holds. */
+typedef struct edit {
+  uint32_t *promoted;       /* symbol -> index into names, or MTPC_NONE */
+  uint32_t localized;
+  size_t *cuts;             /* offsets into the data where a name now ends */
+  size_t cut_count, cut_cap;
+} edit;
+
+static int add_cut(edit *e, size_t at) { return MTPC_PUSH(e->cuts, e->cut_count, e->cut_cap, at); }
+
+/* Offsets of every name in a table: symbols' or sections'. */
+static uint32_t *name_starts(const elf_object *o, int sections, size_t *count) {
+  size_t n = sections ? o->section_count : o->symbol_count;
+  uint32_t *starts = mtpc_alloc(n ? n : 1, sizeof(uint32_t));
+  if (!starts)
+    return NULL;
+  for (size_t i = 0; i < n; i++)
+    starts[i] = sections ? o->sections[i].sh_name : o->symbols[i].st_name;
+  qsort(starts, n, sizeof(uint32_t), compare_u32);
+  *count = n;
+  return starts;
+}
+
+static int plan_symbols(const elf_object *o, const mtpc_strmap *map, const char *const *originals,
+                        edit *e, int *unsupported) {
+  size_t count;
+  uint32_t *starts = name_starts(o, 0, &count);
+  e->promoted = mtpc_alloc(o->symbol_count, sizeof(uint32_t));
+  if (!starts || !e->promoted) {
+    free(starts);
+    return 1;
+  }
+  for (uint32_t i = 0; i < o->symbol_count; i++) {
+    e->promoted[i] = MTPC_NONE;
+    const char *name = o->names.text + o->symbols[i].st_name;
+    uint32_t which;
+    if (i < o->first_global || !mtpc_strmap_get(map, name, strlen(name), &which))
+      continue;
+    e->promoted[i] = which;
+    e->localized++;
+    size_t keep = strlen(originals[which]);
+    if (strncmp(name, originals[which], keep) != 0)
+      *unsupported = 1;
+    if (keep == strlen(name))
+      continue;
+    size_t cut = cut_point(&o->names, o->symbols[i].st_name, keep, starts, count);
+    if (!cut)
+      *unsupported = 1;
+    else if (add_cut(e, (size_t)o->sections[o->sections[o->symtab].sh_link].sh_offset + cut)) {
+      free(starts);
+      return 1;
+    }
+  }
+  free(starts);
+  return 0;
+}
+
+/* A section named after a promoted symbol (".text.<promoted>", and its
+ * ".rela.text.<promoted>") takes the symbol's original name. */
+static int plan_sections(const elf_object *o, const mtpc_strmap *map,
+                         const char *const *originals, edit *e, int *unsupported) {
+  size_t count;
+  uint32_t *starts = name_starts(o, 1, &count);
+  if (!starts)
+    return 1;
+  uint64_t table = o->sections[((const Elf64_Ehdr *)o->data)->e_shstrndx].sh_offset;
+  for (uint32_t i = 1; i < o->section_count && !*unsupported; i++) {
+    const char *name = o->section_names.text + o->sections[i].sh_name;
+    for (const char *dot = strchr(name + 1, '.'); dot; dot = strchr(dot + 1, '.')) {
+      uint32_t which;
+      if (!mtpc_strmap_get(map, dot + 1, strlen(dot + 1), &which))
+        continue;
+      size_t keep = (size_t)(dot + 1 - name) + strlen(originals[which]);
+      if (keep == strlen(name))
+        break;
+      size_t cut = cut_point(&o->section_names, o->sections[i].sh_name, keep, starts, count);
+      if (!cut || strncmp(dot + 1, originals[which], strlen(originals[which])) != 0)
+        *unsupported = 1;
+      else if (add_cut(e, (size_t)table + cut)) {
+        free(starts);
+        return 1;
+      }
+      break;
+    }
+  }
+  free(starts);
+  return 0;
+}
+
+/* New index of each symbol: the localized ones follow the locals. */
+static uint32_t *renumber(const elf_object *o, const edit *e) {
+  uint32_t *index = mtpc_alloc(o->symbol_count, sizeof(uint32_t));
+  if (!index)
+    return NULL;
+  uint32_t next_local = o->first_global, next_global = o->first_global + e->localized;
+  for (uint32_t i = 0; i < o->symbol_count; i++)
+    index[i] = i < o->first_global              ? i
+               : e->promoted[i] != MTPC_NONE ? next_local++
+                                                : next_global++;
+  return index;
+}
+
+static int rewrite_symbols(elf_object *o, const edit *e, const uint32_t *index) {
+  Elf64_Sym *moved = mtpc_alloc(o->symbol_count, sizeof(Elf64_Sym));
+  if (!moved)
+    return 1;
+  for (uint32_t i = 0; i < o->symbol_count; i++) {
+    Elf64_Sym s = o->symbols[i];
+    if (e->promoted[i] != MTPC_NONE) {
+      s.st_info = ELF64_ST_INFO(STB_LOCAL, ELF64_ST_TYPE(s.st_info));
+      s.st_other = (unsigned char)((s.st_other & ~3u) | STV_DEFAULT);
+    }
+    moved[index[i]] = s;
+  }
+  memcpy(o->symbols, moved, o->symbol_count * sizeof(Elf64_Sym));
+  free(moved);
+  o->sections[o->symtab].sh_info = o->first_global + e->localized;
+  return 0;
+}
+
+static void renumber_references(elf_object *o, const uint32_t *index) {
+  for (uint32_t i = 1; i < o->section_count; i++) {
+    Elf64_Shdr *s = &o->sections[i];
+    if (s->sh_type == SHT_GROUP && s->sh_link == o->symtab && s->sh_info < o->symbol_count)
+      s->sh_info = index[s->sh_info];
+    if (s->sh_type != SHT_RELA && s->sh_type != SHT_REL)
+      continue;
+    size_t entry = s->sh_type == SHT_RELA ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel);
+    for (uint64_t at = s->sh_offset; at < s->sh_offset + s->sh_size; at += entry) {
+      uint64_t *info = (uint64_t *)(o->data + at + 8); /* r_info follows r_offset in both */
+      uint64_t symbol = ELF64_R_SYM(*info);
+      if (symbol >= o->first_global && symbol < o->symbol_count)
+        *info = ELF64_R_INFO(index[symbol], ELF64_R_TYPE(*info));
+    }
+  }
+}
+
+mtpc_localize_status mtpc_localize_in_place(uint8_t *object, size_t size,
+                                            const char *const *names,
+                                            const char *const *originals, size_t count) {
+  elf_object o;
+  if (!open_object(&o, object, size))
+    return MTPC_LOCALIZE_UNSUPPORTED;
+  mtpc_strmap map;
+  edit e = {0};
+  int unsupported = 0, no_memory = mtpc_strmap_init(&map, count);
+  for (size_t i = 0; !no_memory && i < count; i++)
+    no_memory = mtpc_strmap_put(&map, names[i], strlen(names[i]), (uint32_t)i);
+  if (!no_memory)
+    no_memory = plan_symbols(&o, &map, originals, &e, &unsupported) ||
+                plan_sections(&o, &map, originals, &e, &unsupported);
+  uint32_t *index = no_memory || unsupported ? NULL : renumber(&o, &e);
+  no_memory |= !unsupported && !index;
+  if (index && rewrite_symbols(&o, &e, index)) {
+    no_memory = 1; /* nothing written yet: rewrite_symbols copies first */
+  } else if (index) {
+    renumber_references(&o, index);
+    /* The dropped suffix is zeroed whole: its hash names the module, whose
+     * identifier must not reach the output. */
+    for (size_t i = 0; i < e.cut_count; i++)
+      memset(object + e.cuts[i], 0, strlen((const char *)object + e.cuts[i]));
+  }
+  free(index);
+  free(e.promoted);
+  free(e.cuts);
+  mtpc_strmap_free(&map);
+  return no_memory ? MTPC_LOCALIZE_NO_MEMORY
+         : unsupported ? MTPC_LOCALIZE_UNSUPPORTED
+                       : MTPC_LOCALIZED;
+}
