@@ -1,7 +1,6 @@
 #define _GNU_SOURCE
 #include "worker.h"
 
-#include <malloc.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -119,7 +118,7 @@ void mtpc_release_context(LLVMContextRef context, LLVMModuleRef module) {
   if (module)
     LLVMDisposeModule(module);
   LLVMContextDispose(context);
-  malloc_trim(0);
+  mtpc_release_free_memory();
 }
 
 static LLVMModuleRef load_module(const mtpc_codegen_config *config, LLVMContextRef context,

@@ -75,10 +75,9 @@ int mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc
  * base with ".part<K>" before its ".dwo" (or at its end). */
 char *mtpc_partition_file_name(const char *base, uint32_t partition);
 
-/* Frees a module (or NULL) and its context, and hands the freed memory back
- * to the system, so that the peak RSS is that of what still runs and the
- * next partition's page faults (mtpc_partition_stats.memory_bytes) count
- * its own memory. */
+/* Frees a module (or NULL) and its context, and with glibc's malloc hands
+ * the freed memory back to the system, so that the peak RSS is that of what
+ * still runs (jemalloc, which the programs link, returns it on its own). */
 void mtpc_release_context(LLVMContextRef context, LLVMModuleRef module);
 
 /* The module's bitcode, malloc'ed; NULL when memory runs out. */

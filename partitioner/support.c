@@ -1,6 +1,10 @@
 #define _GNU_SOURCE
 #include "support.h"
 
+#include <dlfcn.h>
+#include <malloc.h>
+#include <pthread.h>
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -294,6 +298,24 @@ static uint64_t touched_bytes(void) {
   if (getrusage(RUSAGE_THREAD, &ru) != 0)
     return 0;
   return (uint64_t)ru.ru_minflt * (uint64_t)sysconf(_SC_PAGESIZE);
+}
+
+/* Whether the process allocates with glibc's malloc: then, and only then,
+ * glibc's malloc_trim knows the heap (under jemalloc its arenas are never
+ * set up, and trimming them crashes). */
+static int glibc_malloc;
+static pthread_once_t glibc_malloc_once = PTHREAD_ONCE_INIT;
+static void find_malloc(void) {
+  void *libc = dlopen("libc.so.6", RTLD_NOW | RTLD_NOLOAD);
+  glibc_malloc = libc && dlsym(libc, "malloc") == (void *)malloc;
+  if (libc)
+    dlclose(libc);
+}
+
+void mtpc_release_free_memory(void) {
+  pthread_once(&glibc_malloc_once, find_malloc);
+  if (glibc_malloc)
+    malloc_trim(0);
 }
 
 uint64_t mtpc_thread_memory_begin(void) {

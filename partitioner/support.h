@@ -92,6 +92,9 @@ uint64_t mtpc_peak_rss(void);
  * system (minor page faults times the page size), where pages it reuses
  * after freeing them do not count. */
 uint64_t mtpc_thread_memory_begin(void);
+/* Hands freed memory back to the system (malloc_trim) where the process
+ * allocates with glibc's malloc; other allocators keep their own policy. */
+void mtpc_release_free_memory(void);
 uint64_t mtpc_thread_memory_used(uint64_t mark);
 
 /* The length of the suffix ThinLTO gives the locals it promotes,
