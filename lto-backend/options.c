@@ -14,7 +14,7 @@ static void set_defaults(mtpc_options *o) {
   o->opt_level = 2;
   o->codegen_opt_level = 2;
   o->reloc_model = MTPC_RELOC_DEFAULT;
-  o->import_instr_limit = MTPC_DEFAULT_IMPORT_LIMIT;
+  o->import_instr_limit = MTPC_IMPORT_LIMIT_BY_MODULE;
   o->merge = 1;
   o->verify = 1;
 }

@@ -3,10 +3,11 @@
  *
  *  1. atoms:   nodes bonded together (COMDATs, aliases, blockaddress users, ...)
  *  2. units:   strongly connected components of the atom graph
- *  3. groups:  a local unit whose users all sit in one group joins that group,
- *              so code only one caller can reach stays with that caller; with
- *              a profile so does a unit whose calls nearly all come from one
- *              group
+ *  3. groups:  a local or discardable unit whose callers all sit in one group
+ *              joins that group, so code only one caller can reach stays
+ *              with that caller (and an inline function that caller inlines
+ *              disappears, as in a serial compile); with a profile so does a
+ *              unit whose calls nearly all come from one group
  *  4. assign:  by default, groups in module order cut into content-defined
  *              chunks (chunks.h), so that an edit moves no group but its
  *              own and its neighbours'; with a requested count, groups
@@ -32,7 +33,7 @@
 
 void mtpc_plan_options_init(mtpc_plan_options *o) {
   o->partitions = 0;
-  o->import_instr_limit = MTPC_DEFAULT_IMPORT_LIMIT;
+  o->import_instr_limit = MTPC_LIMIT_BY_MODULE;
   o->head_cost = 0;
 }
 
@@ -262,7 +263,7 @@ static int find_atom_members(planner *p) {
       discardable[a] = 1;
   }
   for (uint32_t a = 0; a < n; a++)
-    if (!discardable[a] || size[a] > p->o->import_instr_limit)
+    if (!discardable[a] || size[a] > p->plan->clone_limit)
       p->atom_clonable[a] = 0;
 out:
   free(size);
@@ -488,7 +489,9 @@ static int group_units(planner *p, const uint32_t *node_unit) {
     uint32_t f = g->nodes[i].flags;
     if (f & (MTPC_N_IN_USED_LIST | MTPC_N_PINNED_PRIMARY))
       unit_pinned[k] = 1;
-    if (!(f & MTPC_N_LOCAL) || unit_pinned[k])
+    /* A discardable (linkonce) definition, like a local, is dropped where
+     * nothing uses it: with its only callers it is inlined and gone. */
+    if (!(f & (MTPC_N_LOCAL | MTPC_N_DISCARDABLE)) || unit_pinned[k])
       unit_local[k] = 0;
     if (g->nodes[i].kind == MTPC_FUNCTION)
       unit_code[k] = 1;
@@ -929,7 +932,7 @@ static int clone_atom(planner *p, uint32_t q, uint32_t atom, import_item **stack
       return -1;
     plan->partitions[q].imported_cost += plan->nodes[v].cost;
     plan->duplicated_cost += plan->nodes[v].cost;
-    if (MTPC_PUSH(*stack, *depth, *cap, ((import_item){v, p->o->import_instr_limit})))
+    if (MTPC_PUSH(*stack, *depth, *cap, ((import_item){v, p->plan->copy_limit})))
       return -1;
   }
   return 0;
@@ -968,7 +971,7 @@ static int find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap)
   size_t copy_count = 0, copies_cap = 0;
   p->clone_count = 0;
   for (uint32_t m = p->owned_start[q]; m < p->owned_start[q + 1]; m++)
-    if (MTPC_PUSH(*stack, depth, *cap, ((import_item){p->owned_nodes[m], p->o->import_instr_limit})))
+    if (MTPC_PUSH(*stack, depth, *cap, ((import_item){p->owned_nodes[m], p->plan->copy_limit})))
       goto fail;
   while (depth > 0) {
     import_item item = (*stack)[--depth];
@@ -1225,10 +1228,32 @@ uint32_t mtpc_plan_debug_type_home(const mtpc_plan *plan, const char *key) {
   return found ? found->home : MTPC_NONE;
 }
 
+/* The copy and clone limits: the options', else by the module. C++'s
+ * inline functions and templates (discardable ODR definitions) call small
+ * functions everywhere that a serial compile inlines, such as cppcheck's
+ * Token::simpleMatch (60 instructions, called with a constant pattern): at
+ * ThinLTO's import limit cppcheck runs as many instructions as unsplit,
+ * 4.9% more at 30. For C, copies above 30 cost sqlite3.c's split compile
+ * 5.5% more CPU and speedtest1 nothing. Clones may be larger: a discardable
+ * group cloned into every partition that calls it disappears where each
+ * inlines it, as in a serial compile, where a copy would need its owner to
+ * export it. */
+static void choose_limits(const mtpc_graph *g, const mtpc_plan_options *o, mtpc_plan *plan) {
+  int odr_code = 0;
+  for (uint32_t i = 0; i < g->node_count && !odr_code; i++)
+    odr_code = g->nodes[i].kind == MTPC_FUNCTION && (g->nodes[i].flags & MTPC_N_DISCARDABLE) &&
+               (g->nodes[i].flags & MTPC_N_DEFINITION);
+  plan->copy_limit = o->import_instr_limit != MTPC_LIMIT_BY_MODULE ? o->import_instr_limit
+                     : odr_code ? MTPC_ODR_IMPORT_LIMIT
+                                : MTPC_DEFAULT_IMPORT_LIMIT;
+  plan->clone_limit = odr_code ? plan->copy_limit * MTPC_CLONE_FACTOR : plan->copy_limit;
+}
+
 static int plan_steps(planner *p) {
   mtpc_plan *plan = p->plan;
   if (init_plan_nodes(p->g, plan))
     return -1;
+  choose_limits(p->g, p->o, plan);
   plan->head_cost = p->o->head_cost;
   plan->total_cost += plan->head_cost;
   p->group_limit = group_limit(p->o, plan->total_cost);

@@ -29,6 +29,12 @@
 #define MTPC_FULL_PARTITION_COST 16000u
 #define MTPC_MAX_DEFAULT_PARTITIONS 80u
 #define MTPC_DEFAULT_IMPORT_LIMIT 30u
+/* For modules with discardable ODR functions (C++), ThinLTO's own import
+ * limit; their discardable groups are cloned up to MTPC_CLONE_FACTOR times
+ * the copy limit (plan.c, choose_limits, says why). */
+#define MTPC_ODR_IMPORT_LIMIT 100u
+#define MTPC_LIMIT_BY_MODULE UINT32_MAX
+#define MTPC_CLONE_FACTOR 2u
 /* A local unit smaller than this always stays with its only caller's group. */
 #define MTPC_MIN_CUT_COST 200u
 /* With a profile: a hot call's callee may be this many times larger than the
@@ -42,7 +48,8 @@
 
 typedef struct mtpc_plan_options {
   uint32_t partitions;         /* 0 = from the module's cost; MTPC_PLAN_FINEST = one per group */
-  uint32_t import_instr_limit; /* callee cost limit for available_externally copies */
+  uint32_t import_instr_limit; /* callee size limit for available_externally copies;
+                                  MTPC_LIMIT_BY_MODULE (plan.c, choose_limits) */
   /* Partition 0's own work besides its definitions: the compile units' type
    * lists, which only it loads when the others' are cut (cost.h). */
   uint64_t head_cost;
@@ -101,6 +108,8 @@ typedef struct mtpc_plan {
   /* Sorted by key; empty when the module is not split. */
   uint32_t debug_type_count;
   mtpc_plan_debug_type *debug_types;
+  uint32_t copy_limit;  /* largest callee copied (size), and */
+  uint32_t clone_limit; /* largest discardable group cloned */
   uint64_t total_cost; /* of the definitions, and the head */
   uint64_t head_cost;  /* the options', counted in partition 0's cost */
   uint64_t duplicated_cost;

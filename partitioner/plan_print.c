@@ -40,7 +40,9 @@ void mtpc_plan_print(const mtpc_plan *plan, FILE *out) {
   fprintf(out, "groups: %u\n", plan->group_count);
   fprintf(out, "total cost: %" PRIu64 "\n", plan->total_cost);
   if (plan->head_cost)
-    fprintf(out, "head cost: %" PRIu64 " (partition 0's compile unit type lists)\n", plan->head_cost);
+    fprintf(out, "head cost: %" PRIu64 " (what partition 0 alone reads: the module's metadata)\n",
+            plan->head_cost);
+  fprintf(out, "copy limit: %u, clone limit: %u\n", plan->copy_limit, plan->clone_limit);
   fprintf(out, "duplicated cost: %" PRIu64 " (%.1f%%)\n", plan->duplicated_cost,
           percent(plan->duplicated_cost, plan->total_cost));
   if (plan->unsplit_reason)

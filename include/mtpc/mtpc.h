@@ -44,6 +44,9 @@ extern "C" {
 /* Passed as mtpc_options.partitions: one partition per group of tightly
  * coupled functions (the finest split the partitioner allows). */
 #define MTPC_PARTITIONS_MAX 0xffffffffu
+/* mtpc_options.import_instr_limit's default: chosen from the module, 100 (as
+ * ThinLTO's importer) for C++ (inline functions and templates), 30 else. */
+#define MTPC_IMPORT_LIMIT_BY_MODULE 0xffffffffu
 
 /* Below this many IR instructions (after importing, not counting
  * available_externally functions) a ThinLTO backend (ld.lld, mtpc backend)
@@ -157,7 +160,8 @@ typedef struct mtpc_options {
   mtpc_reloc_model reloc_model;
   int function_sections;
   int data_sections;
-  unsigned import_instr_limit; /* callees up to this cost get available_externally copies */
+  unsigned import_instr_limit; /* callees up to this size get available_externally copies;
+                                  MTPC_IMPORT_LIMIT_BY_MODULE (the default) */
   int merge;            /* 1 (default): one merged object; 0: keep partition objects apart */
   int collect_stats;    /* fill mtpc_result_stats */
   int verify;           /* run the IR verifier on each partition before optimizing (default 1) */
