@@ -60,6 +60,17 @@ uint64_t mtpc_bs_fixed(mtpc_bitstream *bs, unsigned width) {
     bs->failed = 1;
     return 0;
   }
+  if (width <= 56 && bs->bit + 64 <= bs->size_bits) {
+    /* Eight bytes hold any field of up to 56 bits at any offset. */
+    uint64_t window;
+    memcpy(&window, bs->data + bs->bit / 8, sizeof(window));
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    window = __builtin_bswap64(window); /* the stream is little-endian */
+#endif
+    uint64_t value = (window >> (bs->bit & 7)) & ((UINT64_C(1) << width) - 1);
+    bs->bit += width;
+    return value;
+  }
   uint64_t value = 0;
   for (unsigned got = 0; got < width;) {
     unsigned shift = bs->bit & 7, take = 8 - shift;

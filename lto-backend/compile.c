@@ -123,6 +123,7 @@ typedef struct session {
   const void *bitcode;    /* the module's; NULL = write it from module */
   size_t bitcode_size;
   mtpc_partition_bitcode *partition_bitcode; /* what each partition loads */
+  int scanned;            /* the read made partition_bitcode (NULL: out of memory) */
   char *name;
   char *triple;
   int slot_given_up;      /* caller_holds_slot: the caller's slot went to the workers */
@@ -408,7 +409,8 @@ static mtpc_status hand_over(session *s, mtpc_job *jobs, uint32_t count, int spl
                    ? mtpc_merge_modules(&s->plan, jobs, count, &r->object.data, &r->object.size,
                                         &message)
                    : mtpc_merge_objects(&s->plan, jobs, count, s->o->fault_injection,
-                                        &r->object.data, &r->object.size, &message);
+                                        &r->object.data, &r->object.size, &r->object_mapped,
+                                        &message);
   mtpc_bridge_time_trace_end();
   r->stats.merge_seconds = mtpc_now_seconds() - start;
   return failed ? fail(r, MTPC_ERR_MERGE, message) : MTPC_OK;
@@ -493,6 +495,8 @@ static mtpc_status prepare_bitcode(session *s) {
     s->bitcode_size = LLVMGetBufferSize(s->written);
     s->r->stats.bitcode_seconds = mtpc_now_seconds() - write_start;
   }
+  if (s->scanned)
+    return s->partition_bitcode ? MTPC_OK : out_of_memory(s->r);
   mtpc_bridge_time_trace_begin("mtpc scan bitcode", "");
   int no_memory = mtpc_partition_bitcode_create(s->bitcode, s->bitcode_size, &s->partition_bitcode);
   mtpc_bridge_time_trace_end();
@@ -531,7 +535,9 @@ static mtpc_status run_session(session *s) {
   if (s->plan.partition_count > 1 && !s->unsplit_reason &&
       mtpc_partition_bitcode_plan(s->partition_bitcode, &s->plan))
     return out_of_memory(r);
-  r->stats.bitcode_seconds += mtpc_partition_bitcode_seconds(s->partition_bitcode);
+  r->stats.bitcode_seconds += mtpc_partition_bitcode_seconds(s->partition_bitcode, 0);
+  if (!s->scanned) /* else the read's, beside its readers */
+    r->stats.bitcode_seconds += mtpc_partition_bitcode_seconds(s->partition_bitcode, 1);
   enter_phase(s->o, "compile");
   status = compile_jobs(s);
   r->stats.total_seconds = mtpc_now_seconds() - start + r->stats.read_seconds;
@@ -652,7 +658,15 @@ static mtpc_status read_whole(session *s, const void *data, size_t size) {
   return status;
 }
 
-/* Reads the module the plan is made from (read.h), and its graph. */
+/* The read's side job: the scan of what partitions load. */
+static void scan_bitcode(void *arg) {
+  session *s = arg;
+  mtpc_partition_bitcode_create(s->bitcode, s->bitcode_size, &s->partition_bitcode);
+  s->scanned = 1;
+}
+
+/* Reads the module the plan is made from (read.h), and its graph; one of
+ * the readers scans the bitcode meanwhile. */
 static mtpc_status read_module(session *s, const void *data, size_t size) {
   s->owns_module = 1;
   if (s->o->llvm_import_summary)
@@ -660,8 +674,9 @@ static mtpc_status read_module(session *s, const void *data, size_t size) {
   unsigned slots;
   unsigned readers = reader_count(s, &slots);
   char *message = NULL;
+  mtpc_chore scan = {scan_bitcode, s, "mtpc scan bitcode"};
   mtpc_status status = mtpc_read_for_plan(data, size, s->name, readers,
-                                          s->o->time_trace_granularity, &s->read, &message);
+                                          s->o->time_trace_granularity, &scan, &s->read, &message);
   while (slots-- > 0)
     mtpc_budget_release(s->o->budget);
   if (status == MTPC_ERR_INPUT) {

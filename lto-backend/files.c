@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -103,6 +104,41 @@ int mtpc_make_directories(const char *path, char **message) {
   }
   free(partial);
   return failed;
+}
+
+int mtpc_write_scratch_file(const char *path, const void *data, size_t size, const char *faults,
+                            char **message) {
+  int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  int failed = fd < 0 || write_all(fd, data, size, faults) != 0;
+  int saved = errno;
+  if (fd >= 0 && close(fd) != 0 && !failed) {
+    failed = 1;
+    saved = errno;
+  }
+  if (failed)
+    *message = mtpc_asprintf("cannot write '%s': %s", path, strerror(saved));
+  return failed;
+}
+
+int mtpc_map_file(const char *path, void **data, size_t *size, char **message) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0 || fstat(fd, &st) != 0 || st.st_size == 0) {
+    *message = mtpc_asprintf("cannot map '%s': %s", path, fd < 0 ? strerror(errno) : "empty");
+    if (fd >= 0)
+      close(fd);
+    return 1;
+  }
+  void *mapped = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+  int saved = errno;
+  close(fd);
+  if (mapped == MAP_FAILED) {
+    *message = mtpc_asprintf("cannot map '%s': %s", path, strerror(saved));
+    return 1;
+  }
+  *data = mapped;
+  *size = (size_t)st.st_size;
+  return 0;
 }
 
 int mtpc_read_file(const char *path, void **data, size_t *size, char **message) {

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -41,15 +42,15 @@ static int link_in_dir(const char *dir, const mtpc_job *jobs, uint32_t count, co
   for (; inputs && written < count && !failed; written++) {
     inputs[written] = mtpc_asprintf("%s/part%u.o", dir, written);
     failed = !inputs[written] ||
-             mtpc_write_file_atomic(inputs[written], jobs[written].object,
-                                    jobs[written].object_size, faults, message);
+             mtpc_write_scratch_file(inputs[written], jobs[written].object,
+                                     jobs[written].object_size, faults, message);
     if (!inputs[written])
       *message = NULL;
   }
   if (!failed)
     failed = mtpc_bridge_link_relocatable((const char *const *)inputs, count, output, message);
   if (!failed)
-    failed = mtpc_read_file(output, merged, merged_size, message);
+    failed = mtpc_map_file(output, merged, merged_size, message);
   if (output)
     unlink(output);
   free(output);
@@ -62,15 +63,16 @@ static int link_in_dir(const char *dir, const mtpc_job *jobs, uint32_t count, co
   return failed;
 }
 
-/* Takes `merged` (localized in place, or freed once ObjCopy has copied it). */
+/* Takes `merged`, a mapping: localized in place, it becomes *object
+ * (*mapped set); else unmapped once ObjCopy has copied it. */
 static int localize_promoted(const mtpc_plan *plan, void *merged, size_t merged_size,
-                             void **object, size_t *object_size, char **message) {
+                             void **object, size_t *object_size, int *mapped, char **message) {
   const char **names = mtpc_alloc(plan->node_count, sizeof(char *));
   const char **originals = mtpc_alloc(plan->node_count, sizeof(char *));
   if (!names || !originals) {
     free(names);
     free(originals);
-    free(merged);
+    munmap(merged, merged_size);
     *message = NULL;
     return 1;
   }
@@ -91,19 +93,22 @@ static int localize_promoted(const mtpc_plan *plan, void *merged, size_t merged_
   else if (status == MTPC_LOCALIZED) {
     *object = merged;
     *object_size = merged_size;
+    *mapped = 1;
     merged = NULL;
   } else {
     failed = mtpc_bridge_localize_symbols(merged, merged_size, names, originals, count, object,
                                           object_size, message);
   }
-  free(merged);
+  if (merged)
+    munmap(merged, merged_size);
   free(names);
   free(originals);
   return failed;
 }
 
 int mtpc_merge_objects(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t count,
-                       const char *faults, void **object, size_t *object_size, char **message) {
+                       const char *faults, void **object, size_t *object_size, int *mapped,
+                       char **message) {
   char *dir = make_temp_dir(message);
   if (!dir)
     return 1;
@@ -112,9 +117,8 @@ int mtpc_merge_objects(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t cou
   int failed = link_in_dir(dir, jobs, count, faults, &merged, &merged_size, message);
   rmdir(dir);
   free(dir);
-  if (failed) {
-    free(merged);
+  if (failed)
     return failed;
-  }
-  return localize_promoted(plan, merged, merged_size, object, object_size, message);
+  *mapped = 0;
+  return localize_promoted(plan, merged, merged_size, object, object_size, mapped, message);
 }

@@ -9,9 +9,11 @@
 #include "worker.h"
 
 /* Links jobs[0..count) with lld -r (in this process) and makes every promoted
- * symbol of `plan` local under its original name. `faults`: fault.h. 0 on
- * success, else *message. */
+ * symbol of `plan` local under its original name. *object is a private
+ * mapping of lld's output when *mapped (munmap it), else malloc'ed.
+ * `faults`: fault.h. 0 on success, else *message. */
 int mtpc_merge_objects(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t count,
-                       const char *faults, void **object, size_t *object_size, char **message);
+                       const char *faults, void **object, size_t *object_size, int *mapped,
+                       char **message);
 
 #endif

@@ -22,7 +22,7 @@ struct mtpc_partition_bitcode {
   uint32_t partitions;
   uint32_t *homed_start; /* partition q's homed types: homed[homed_start[q] .. [q + 1]) */
   const mtpc_odr_record **homed;
-  double seconds;
+  double scan_seconds, plan_seconds;
 };
 
 /* The partition that defines function node i first (it keeps the function's
@@ -94,28 +94,37 @@ static int homed_after_first(const mtpc_partition_bitcode *pb) {
   return pb->homed_start && pb->homed_start[pb->partitions] > pb->homed_start[1];
 }
 
-/* Puts the later partitions' bitcode in a memory file and maps it shared, so
- * that each partition that patches it maps its own copy-on-write view. */
+static void cut_unit_lists(const mtpc_partition_bitcode *pb, uint8_t *later) {
+  for (size_t i = 0; i < pb->scan.unit_list_count; i++)
+    mtpc_clear_field(later, pb->scan.unit_lists[i]);
+}
+
+/* The later partitions' bitcode in a memory file, mapped shared, so that a
+ * partition that patches it maps a copy-on-write view of its own, and only
+ * the pages it patches are copied. Non-zero when there is no memory file to
+ * be had (then a malloc'ed copy will do). */
 static int share_later(mtpc_partition_bitcode *pb) {
   int fd = memfd_create("mtpc-bitcode", MFD_CLOEXEC);
   if (fd < 0)
-    return 0; /* the patching partitions copy it instead */
+    return 1;
+  const uint8_t *data = pb->bitcode;
   size_t written = 0;
   while (written < pb->size) {
-    ssize_t n = write(fd, pb->later + written, pb->size - written);
+    ssize_t n = write(fd, data + written, pb->size - written);
     if (n <= 0 && errno != EINTR) {
       close(fd);
-      return 0;
+      return 1;
     }
     written += n > 0 ? (size_t)n : 0;
   }
-  void *shared = mmap(NULL, pb->size, PROT_READ, MAP_SHARED, fd, 0);
-  if (shared == MAP_FAILED) {
+  uint8_t *later = mmap(NULL, pb->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (later == MAP_FAILED) {
     close(fd);
-    return 0;
+    return 1;
   }
-  free(pb->later);
-  pb->later = shared;
+  cut_unit_lists(pb, later);
+  mprotect(later, pb->size, PROT_READ);
+  pb->later = later;
   pb->fd = fd;
   return 0;
 }
@@ -123,13 +132,14 @@ static int share_later(mtpc_partition_bitcode *pb) {
 static int make_later(mtpc_partition_bitcode *pb) {
   if (pb->scan.unit_list_count == 0 && !homed_after_first(pb))
     return 0;
+  if (share_later(pb) == 0)
+    return 0;
   pb->later = malloc(pb->size);
   if (!pb->later)
     return 1;
   memcpy(pb->later, pb->bitcode, pb->size);
-  for (size_t i = 0; i < pb->scan.unit_list_count; i++)
-    mtpc_clear_field(pb->later, pb->scan.unit_lists[i]);
-  return homed_after_first(pb) ? share_later(pb) : 0;
+  cut_unit_lists(pb, pb->later);
+  return 0;
 }
 
 int mtpc_partition_bitcode_create(const void *bitcode, size_t size, mtpc_partition_bitcode **out) {
@@ -143,7 +153,7 @@ int mtpc_partition_bitcode_create(const void *bitcode, size_t size, mtpc_partiti
   pb->fd = -1;
   mtpc_scan_status status = mtpc_scan_metadata(bitcode, size, &pb->scan);
   pb->scanned = status == MTPC_SCAN_OK;
-  pb->seconds = mtpc_now_seconds() - start;
+  pb->scan_seconds = mtpc_now_seconds() - start;
   if (status != MTPC_SCAN_NO_MEMORY)
     return 0;
   free(pb);
@@ -165,7 +175,7 @@ int mtpc_partition_bitcode_plan(mtpc_partition_bitcode *pb, const mtpc_plan *pla
   int failed = pb->scanned ? assign_homes(pb, plan) : 0;
   if (pb->scanned && !failed)
     failed = make_later(pb);
-  pb->seconds += mtpc_now_seconds() - start;
+  pb->plan_seconds = mtpc_now_seconds() - start;
   return failed;
 }
 
@@ -184,8 +194,8 @@ void mtpc_partition_bitcode_free(mtpc_partition_bitcode *pb) {
   free(pb);
 }
 
-double mtpc_partition_bitcode_seconds(const mtpc_partition_bitcode *pb) {
-  return pb ? pb->seconds : 0;
+double mtpc_partition_bitcode_seconds(const mtpc_partition_bitcode *pb, int scan) {
+  return !pb ? 0 : scan ? pb->scan_seconds : pb->plan_seconds;
 }
 
 /* Partition q's own copy of the later bitcode with its homed types' names

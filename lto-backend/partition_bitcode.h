@@ -53,8 +53,8 @@ void mtpc_partition_bitcode_head(const mtpc_partition_bitcode *pb, uint64_t *mod
 /* Homes the ODR types in `plan`'s partitions and makes the later
  * partitions' bitcode. 0, or non-zero when memory ran out. */
 int mtpc_partition_bitcode_plan(mtpc_partition_bitcode *pb, const mtpc_plan *plan);
-/* How long the scan and the copies took, for the stats. */
-double mtpc_partition_bitcode_seconds(const mtpc_partition_bitcode *pb);
+/* How long the scan (`scan`), or the homes and copies, took, for the stats. */
+double mtpc_partition_bitcode_seconds(const mtpc_partition_bitcode *pb, int scan);
 
 /* Partition q's view (MTPC_NONE: the unsplit compile's). Non-zero when its
  * mapping cannot be made (*message says why; NULL when memory ran out). */

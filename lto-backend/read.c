@@ -1,6 +1,7 @@
 #include "read.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,8 @@ typedef struct reader {
   int diagnostic_lost; /* one was reported but could not be copied */
   int trace;           /* record an "mtpc reader" event */
   unsigned trace_granularity_us;
+  const mtpc_chore *side; /* run by the first reader to start, or NULL */
+  atomic_int *side_taken;
 } reader;
 
 static void on_diagnostic(LLVMDiagnosticInfoRef info, void *user) {
@@ -56,12 +59,23 @@ static void begin_trace(const reader *rd) {
   mtpc_bridge_time_trace_begin("mtpc reader", detail);
 }
 
+/* The side job, on whichever reader comes first: the others read chunks
+ * meanwhile. */
+static void run_side(reader *rd) {
+  if (!rd->side || atomic_exchange(rd->side_taken, 1))
+    return;
+  mtpc_bridge_time_trace_begin(rd->side->name, "");
+  rd->side->run(rd->side->arg);
+  mtpc_bridge_time_trace_end();
+}
+
 static void *run_reader(void *arg) {
   reader *rd = arg;
   if (rd->trace) {
     mtpc_bridge_time_trace_thread_init(rd->trace_granularity_us);
     begin_trace(rd);
   }
+  run_side(rd);
   if (open_copy(rd) == 0)
     mtpc_graph_read(rd->reading, rd->index, rd->module, mtpc_bridge_materialize);
   if (rd->trace) {
@@ -126,6 +140,7 @@ static mtpc_status read_in_threads(reader *readers, unsigned count, mtpc_graph_r
   /* Without threads reader 0 walks every chunk alone. */
   if (readers[0].trace)
     begin_trace(&readers[0]);
+  run_side(&readers[0]);
   mtpc_graph_read(reading, 0, readers[0].module, mtpc_bridge_materialize);
   if (readers[0].trace)
     mtpc_bridge_time_trace_end();
@@ -146,8 +161,9 @@ static mtpc_status read_in_threads(reader *readers, unsigned count, mtpc_graph_r
 }
 
 mtpc_status mtpc_read_for_plan(const void *bitcode, size_t size, const char *name,
-                               unsigned readers, unsigned trace_granularity_us, mtpc_read *read,
-                               char **message) {
+                               unsigned readers, unsigned trace_granularity_us,
+                               const mtpc_chore *side, mtpc_read *read, char **message) {
+  atomic_int side_taken = 0;
   memset(read, 0, sizeof(*read));
   *message = NULL;
   unsigned count = readers < 1 ? 1 : readers > MTPC_MAX_READERS ? MTPC_MAX_READERS : readers;
@@ -158,7 +174,8 @@ mtpc_status mtpc_read_for_plan(const void *bitcode, size_t size, const char *nam
     mtpc_graph_reading_free(reading);
     return MTPC_ERR_NO_MEMORY;
   }
-  all[0] = (reader){.bitcode = bitcode, .size = size, .name = name,
+  all[0] = (reader){.bitcode = bitcode, .size = size, .name = name, .side = side,
+                    .side_taken = &side_taken,
                     .reading = reading, .trace = mtpc_bridge_time_trace_active(),
                     .trace_granularity_us = trace_granularity_us};
   mtpc_status status;

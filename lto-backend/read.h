@@ -13,6 +13,7 @@
 #include <llvm-c/Types.h>
 
 #include "../partitioner/graph.h"
+#include "worker.h"
 
 /* The most readers one compile uses: each re-reads the module's global
  * records and compile units, which stops paying for itself beyond this. */
@@ -25,13 +26,14 @@ typedef struct mtpc_read {
 } mtpc_read;
 
 /* Reads `bitcode` with up to `readers` threads (the calling one included).
- * When the calling thread records a time trace, each reader records an
+ * `side` (or NULL) runs once, on the first reader to start, while the others
+ * read. When the calling thread records a time trace, each reader records an
  * "mtpc reader" event, its thread at `trace_granularity_us` (0: 500).
  * On failure, MTPC_ERR_INPUT with *message (free()) from LLVM, or
  * MTPC_ERR_NO_MEMORY; nothing is left to release. */
 mtpc_status mtpc_read_for_plan(const void *bitcode, size_t size, const char *name,
-                               unsigned readers, unsigned trace_granularity_us, mtpc_read *read,
-                               char **message);
+                               unsigned readers, unsigned trace_granularity_us,
+                               const mtpc_chore *side, mtpc_read *read, char **message);
 
 /* Frees the readers' modules and contexts (the graph is the caller's). */
 void mtpc_read_release_modules(mtpc_read *read);

@@ -2,6 +2,8 @@
 #include "result.h"
 
 #include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
 
 #include "../partitioner/support.h"
 
@@ -10,7 +12,10 @@ mtpc_result *mtpc_result_new(void) { return calloc(1, sizeof(mtpc_result)); }
 void mtpc_result_free(mtpc_result *r) {
   if (!r)
     return;
-  free(r->object.data);
+  if (r->object_mapped)
+    munmap(r->object.data, r->object.size);
+  else
+    free(r->object.data);
   for (unsigned i = 0; i < r->object_count; i++)
     free(r->objects[i].data);
   free(r->objects);
@@ -29,6 +34,14 @@ void *mtpc_result_take_object(mtpc_result *r, size_t *size) {
   void *object = r ? r->object.data : NULL;
   if (size)
     *size = r ? r->object.size : 0;
+  if (r && r->object_mapped) { /* the caller frees with free() */
+    object = mtpc_alloc(r->object.size, 1);
+    if (!object)
+      return NULL;
+    memcpy(object, r->object.data, r->object.size);
+    munmap(r->object.data, r->object.size);
+    r->object_mapped = 0;
+  }
   if (r)
     r->object = (mtpc_buffer){NULL, 0};
   return object;

@@ -11,6 +11,7 @@ typedef struct mtpc_buffer {
 
 struct mtpc_result {
   mtpc_buffer object;      /* merged */
+  int object_mapped;       /* object is a file mapping (munmap), not malloc'ed */
   mtpc_buffer *objects;    /* merge = 0: one per partition */
   unsigned object_count;
   mtpc_status status; /* of the compile that filled it */

@@ -24,6 +24,13 @@ extern "C" {
  * *message. */
 int mtpc_write_file_atomic(const char *path, const void *data, size_t size, const char *faults,
                            char **message);
+/* Writes a file no one else sees (in a private temporary directory): no
+ * rename, no sync. 0 on success, else *message. */
+int mtpc_write_scratch_file(const char *path, const void *data, size_t size, const char *faults,
+                            char **message);
+/* A private, writable mapping of a whole file (munmap it), which goes on
+ * holding the data if the file is removed. 0 on success, else *message. */
+int mtpc_map_file(const char *path, void **data, size_t *size, char **message);
 /* Creates `path` and its missing parents. 0 on success, else *message. */
 int mtpc_make_directories(const char *path, char **message);
 /* Reads a whole file. 0 on success, else *message. */
