@@ -137,11 +137,14 @@ static mtpc_status read_in_threads(reader *readers, unsigned count, mtpc_graph_r
     readers[i].diagnostic_lost = 0;
     started[i] = pthread_create(&threads[i], NULL, run_reader, &readers[i]) == 0;
   }
-  /* Without threads reader 0 walks every chunk alone. */
+  /* Reader 0 opens its copy beside the others. Without threads it walks
+   * every chunk alone. */
   if (readers[0].trace)
     begin_trace(&readers[0]);
   run_side(&readers[0]);
-  mtpc_graph_read(reading, 0, readers[0].module, mtpc_bridge_materialize);
+  int opened = open_copy(&readers[0]) == 0;
+  if (opened)
+    mtpc_graph_read(reading, 0, readers[0].module, mtpc_bridge_materialize);
   if (readers[0].trace)
     mtpc_bridge_time_trace_end();
   for (unsigned i = 1; threads && started && i < count; i++)
@@ -150,6 +153,11 @@ static mtpc_status read_in_threads(reader *readers, unsigned count, mtpc_graph_r
   free(threads);
   free(started);
   mtpc_status status = MTPC_OK;
+  if (!opened) { /* the others, which read the same bitcode, failed too */
+    *message = readers[0].message;
+    readers[0].message = NULL;
+    return *message ? MTPC_ERR_INPUT : MTPC_ERR_NO_MEMORY;
+  }
   if (reported_error(readers, count, &status, message))
     return status;
   status = mtpc_graph_reading_finish(reading, &read->graph, message);
@@ -178,14 +186,7 @@ mtpc_status mtpc_read_for_plan(const void *bitcode, size_t size, const char *nam
                     .side_taken = &side_taken,
                     .reading = reading, .trace = mtpc_bridge_time_trace_active(),
                     .trace_granularity_us = trace_granularity_us};
-  mtpc_status status;
-  if (open_copy(&all[0])) {
-    *message = all[0].message;
-    all[0].message = NULL;
-    status = *message ? MTPC_ERR_INPUT : MTPC_ERR_NO_MEMORY;
-  } else {
-    status = read_in_threads(all, count, reading, read, message);
-  }
+  mtpc_status status = read_in_threads(all, count, reading, read, message);
   release_readers(all, count);
   mtpc_graph_reading_free(reading);
   return status;

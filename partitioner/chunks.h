@@ -26,7 +26,9 @@
  * on average. A chunk lighter than target / MTPC_CHUNK_MERGE_DIVISOR joins
  * the next (the last joins the one before); one heavier than
  * 1.5 targets is cut again the same way with other
- * hashes (after six tries, into pieces of equal running cost). */
+ * hashes (after six tries, into pieces of equal running cost). An item
+ * heavier than 1.5 targets is a chunk of its own (the light run before it
+ * joins the chunk before that). */
 uint32_t mtpc_chunk_sequence(const uint64_t *cost, const uint64_t *hash, uint32_t count,
                              uint64_t target, uint32_t *chunk_of);
 
