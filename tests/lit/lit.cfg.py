@@ -39,6 +39,11 @@ config.substitutions.append(("%lld", mtpc_lld))
 config.substitutions.append(("%stock-lld", os.path.join(config.llvm_tools_dir, "ld.lld")))
 
 
+# The mtpc program's allocator: jemalloc makes a partition's memory figure
+# exact (its thread's peak allocation).
+if config.mtpc_allocator == "jemalloc":
+    config.available_features.add("jemalloc")
+
 import shutil
 if shutil.which("gdb"):
     config.available_features.add("gdb")
