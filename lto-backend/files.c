@@ -32,11 +32,9 @@ static int write_all(int fd, const void *data, size_t size, const char *faults) 
   return 0;
 }
 
-/* An output that is a device or a pipe (/dev/null, /dev/stdout) is written
- * in place: renaming onto it would replace it with a regular file. */
-static int write_in_place(const char *path, const void *data, size_t size, const char *faults,
-                          char **message) {
-  int fd = open(path, O_WRONLY);
+/* Writes and closes what open() gave for `path`, or says why it could not. */
+static int write_opened(int fd, const char *path, const void *data, size_t size,
+                        const char *faults, char **message) {
   int failed = fd < 0 || write_all(fd, data, size, faults) != 0;
   int saved = errno;
   if (fd >= 0 && close(fd) != 0 && !failed) {
@@ -46,6 +44,13 @@ static int write_in_place(const char *path, const void *data, size_t size, const
   if (failed)
     *message = mtpc_asprintf("cannot write '%s': %s", path, strerror(saved));
   return failed;
+}
+
+/* An output that is a device or a pipe (/dev/null, /dev/stdout) is written
+ * in place: renaming onto it would replace it with a regular file. */
+static int write_in_place(const char *path, const void *data, size_t size, const char *faults,
+                          char **message) {
+  return write_opened(open(path, O_WRONLY), path, data, size, faults, message);
 }
 
 int mtpc_write_file_atomic(const char *path, const void *data, size_t size, const char *faults,
@@ -109,15 +114,7 @@ int mtpc_make_directories(const char *path, char **message) {
 int mtpc_write_scratch_file(const char *path, const void *data, size_t size, const char *faults,
                             char **message) {
   int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-  int failed = fd < 0 || write_all(fd, data, size, faults) != 0;
-  int saved = errno;
-  if (fd >= 0 && close(fd) != 0 && !failed) {
-    failed = 1;
-    saved = errno;
-  }
-  if (failed)
-    *message = mtpc_asprintf("cannot write '%s': %s", path, strerror(saved));
-  return failed;
+  return write_opened(fd, path, data, size, faults, message);
 }
 
 int mtpc_map_file(const char *path, void **data, size_t *size, char **message) {

@@ -229,10 +229,8 @@ static int scan_function_block(scan_state *st, uint32_t function) {
   for (;;) {
     uint32_t id;
     mtpc_bs_entry_kind kind = mtpc_bs_advance(&st->bs, &id);
-    if (kind == MTPC_BS_ENTRY_END)
-      return 0;
-    if (kind == MTPC_BS_ENTRY_ERROR)
-      return 1;
+    if (kind == MTPC_BS_ENTRY_END || kind == MTPC_BS_ENTRY_ERROR)
+      return kind == MTPC_BS_ENTRY_ERROR;
     if (kind == MTPC_BS_ENTRY_SUBBLOCK && id == METADATA_BLOCK) {
       if (mtpc_bs_enter(&st->bs, id) || scan_metadata_block(st, function))
         return 1;
@@ -254,10 +252,8 @@ static int scan_module_block(scan_state *st) {
   for (;;) {
     uint32_t id;
     mtpc_bs_entry_kind kind = mtpc_bs_advance(&st->bs, &id);
-    if (kind == MTPC_BS_ENTRY_END)
-      return 0;
-    if (kind == MTPC_BS_ENTRY_ERROR)
-      return 1;
+    if (kind == MTPC_BS_ENTRY_END || kind == MTPC_BS_ENTRY_ERROR)
+      return kind == MTPC_BS_ENTRY_ERROR;
     if (kind == MTPC_BS_ENTRY_RECORD) {
       if (mtpc_bs_skip_record(&st->bs, id))
         return 1;
