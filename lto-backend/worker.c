@@ -405,6 +405,7 @@ static int admit_thread(pool *p, uint64_t *estimate) {
 }
 
 static void retire_thread(pool *p, uint64_t estimate) {
+  mtpc_return_free_memory();
   pthread_mutex_lock(&p->memory_lock);
   p->running--;
   p->running_memory -= estimate;
@@ -477,8 +478,10 @@ int mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc
     return -1;
   pthread_mutex_init(&p.memory_lock, NULL);
   pthread_cond_init(&p.memory_freed, NULL);
-  if (config->options->memory_limit)
+  if (config->options->memory_limit) {
+    mtpc_return_free_memory();
     p.base_memory = mtpc_current_rss();
+  }
   for (uint32_t i = 0; i < job_count; i++)
     p.order[i] = i;
   /* LLVM prints passes to one process-wide stream: one partition at a time,

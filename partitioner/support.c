@@ -318,6 +318,18 @@ void mtpc_release_free_memory(void) {
     malloc_trim(0);
 }
 
+/* jemalloc's MALLCTL_ARENAS_ALL: every arena. */
+#define ALL_ARENAS "4096"
+
+void mtpc_return_free_memory(void) {
+  if (!mallctl) {
+    mtpc_release_free_memory();
+    return;
+  }
+  mallctl("thread.tcache.flush", NULL, NULL, NULL, 0);
+  mallctl("arena." ALL_ARENAS ".purge", NULL, NULL, NULL, 0);
+}
+
 uint64_t mtpc_thread_memory_begin(void) {
   if (mallctl && mallctl("thread.peak.reset", NULL, NULL, NULL, 0) == 0)
     return UINT64_MAX;

@@ -92,10 +92,14 @@ uint64_t mtpc_peak_rss(void);
  * system (minor page faults times the page size), where pages it reuses
  * after freeing them do not count. */
 uint64_t mtpc_thread_memory_begin(void);
+uint64_t mtpc_thread_memory_used(uint64_t mark);
 /* Hands freed memory back to the system (malloc_trim) where the process
  * allocates with glibc's malloc; other allocators keep their own policy. */
 void mtpc_release_free_memory(void);
-uint64_t mtpc_thread_memory_used(uint64_t mark);
+/* Hands back, whatever the allocator, the memory the process has freed:
+ * also jemalloc's dirty pages, which it otherwise returns seconds later.
+ * For a memory limit, which counts the process's resident memory. */
+void mtpc_return_free_memory(void);
 
 /* The length of the suffix ThinLTO gives the locals it promotes,
  * ".llvm.<module hash>" in decimal, at the end of name; 0 when there is none. */
