@@ -248,6 +248,8 @@ int mtpc_cache_fingerprint(const mtpc_options *o, const mtpc_bridge_settings *se
   append(&t, "llvm", mtpc_bridge_llvm_version());
   append(&t, "triple", or_empty(o->triple));
   append_number(&t, "emit_llvm", o->emit_llvm);
+  /* Merged, a clone keeps its debug info in every partition. */
+  append_number(&t, "merge", o->merge);
   /* Where a .dwo goes does not matter, only whether it leaves the object
    * (the name the skeleton records is part of each key). */
   append_number(&t, "separate_dwo", info->dwo_output || info->dwo_dir);

@@ -131,3 +131,19 @@ extern "C" void mtpc_bridge_home_odr_types(LLVMModuleRef module,
 extern "C" void mtpc_bridge_strip_debug_info(LLVMValueRef function) {
   stripDebugInfo(*unwrap<Function>(function));
 }
+
+extern "C" void mtpc_bridge_keep_subprogram_only(LLVMValueRef function) {
+  Function &f = *unwrap<Function>(function);
+  DISubprogram *sp = f.getSubprogram();
+  if (!sp)
+    return;
+  // Its calls get no call-site entries: they have no locations.
+  DINode::DIFlags flags = sp->getFlags() & ~DINode::FlagAllCallsDescribed;
+  DISubprogram *bare = DISubprogram::getDistinct(
+      f.getContext(), sp->getScope(), sp->getName(), sp->getLinkageName(), sp->getFile(),
+      sp->getLine(), sp->getType(), sp->getScopeLine(), sp->getContainingType(),
+      sp->getVirtualIndex(), sp->getThisAdjustment(), flags, sp->getSPFlags(), sp->getUnit(),
+      /*TemplateParams=*/nullptr, sp->getDeclaration());
+  stripDebugInfo(f);
+  f.setSubprogram(bare);
+}

@@ -41,6 +41,10 @@ void mtpc_bridge_home_odr_types(LLVMModuleRef module, const struct mtpc_odr_reco
 /* Removes a function's debug info: its subprogram, its instructions'
  * locations and variable records. */
 void mtpc_bridge_strip_debug_info(LLVMValueRef function);
+/* The same, but the function keeps a subprogram with nothing inside: its
+ * name, type and code range, so that its callers' call-site entries have a
+ * DW_AT_call_origin, at the cost of one small DIE. */
+void mtpc_bridge_keep_subprogram_only(LLVMValueRef function);
 
 #ifdef __cplusplus
 }

@@ -1,99 +1,11 @@
 #include "localize.h"
 
-#include <elf.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../partitioner/graph.h"
 #include "../partitioner/support.h"
-
-#ifndef SHT_LLVM_ADDRSIG
-#define SHT_LLVM_ADDRSIG 0x6fff4c03 /* symbol indices as ULEB128: not rewritable in place */
-#endif
-
-typedef struct string_table {
-  char *text;
-  size_t size;
-} string_table;
-
-typedef struct elf_object {
-  uint8_t *data;
-  size_t size;
-  Elf64_Shdr *sections;
-  uint32_t section_count;
-  uint32_t symtab;
-  Elf64_Sym *symbols;
-  uint32_t symbol_count;
-  uint32_t first_global;
-  string_table names;         /* the symbols' */
-  string_table section_names;
-} elf_object;
-
-static int in_file(const elf_object *o, uint64_t offset, uint64_t size, uint64_t align) {
-  return offset <= o->size && size <= o->size - offset && offset % align == 0;
-}
-
-static int string_table_of(const elf_object *o, uint32_t index, string_table *t) {
-  if (index == 0 || index >= o->section_count)
-    return 0;
-  const Elf64_Shdr *s = &o->sections[index];
-  if (s->sh_type != SHT_STRTAB || !in_file(o, s->sh_offset, s->sh_size, 1) || s->sh_size == 0 ||
-      o->data[s->sh_offset + s->sh_size - 1] != '\0')
-    return 0;
-  *t = (string_table){(char *)o->data + s->sh_offset, s->sh_size};
-  return 1;
-}
-
-/* Finds the parts of an object ld.lld -r writes: one symbol table whose
- * indices only relocations and groups hold. */
-static int open_object(elf_object *o, uint8_t *data, size_t size) {
-  memset(o, 0, sizeof(*o));
-  o->data = data;
-  o->size = size;
-  const Elf64_Ehdr *h = (const Elf64_Ehdr *)data;
-  if (size < sizeof(*h) || ((uintptr_t)data & 7) || memcmp(h->e_ident, ELFMAG, SELFMAG) != 0 ||
-      h->e_ident[EI_CLASS] != ELFCLASS64 || h->e_ident[EI_DATA] != ELFDATA2LSB ||
-      h->e_type != ET_REL || h->e_shentsize != sizeof(Elf64_Shdr) || h->e_shnum == 0 ||
-      !in_file(o, h->e_shoff, (uint64_t)h->e_shnum * sizeof(Elf64_Shdr), 8))
-    return 0;
-  o->sections = (Elf64_Shdr *)(data + h->e_shoff);
-  o->section_count = h->e_shnum;
-  if (!string_table_of(o, h->e_shstrndx, &o->section_names))
-    return 0;
-  o->symtab = 0;
-  for (uint32_t i = 1; i < o->section_count; i++) {
-    const Elf64_Shdr *s = &o->sections[i];
-    if (s->sh_type == SHT_SYMTAB_SHNDX || s->sh_type == SHT_LLVM_ADDRSIG ||
-        s->sh_type == SHT_DYNSYM || (s->sh_type == SHT_SYMTAB && o->symtab))
-      return 0;
-    if (s->sh_type == SHT_SYMTAB)
-      o->symtab = i;
-  }
-  const Elf64_Shdr *symtab = &o->sections[o->symtab];
-  if (!o->symtab || symtab->sh_entsize != sizeof(Elf64_Sym) ||
-      !in_file(o, symtab->sh_offset, symtab->sh_size, 8) ||
-      symtab->sh_size / sizeof(Elf64_Sym) > UINT32_MAX || symtab->sh_info == 0 ||
-      symtab->sh_info > symtab->sh_size / sizeof(Elf64_Sym) ||
-      symtab->sh_link == h->e_shstrndx || !string_table_of(o, symtab->sh_link, &o->names))
-    return 0;
-  o->symbols = (Elf64_Sym *)(data + symtab->sh_offset);
-  o->symbol_count = (uint32_t)(symtab->sh_size / sizeof(Elf64_Sym));
-  o->first_global = symtab->sh_info;
-  for (uint32_t i = 0; i < o->symbol_count; i++)
-    if (o->symbols[i].st_name >= o->names.size)
-      return 0;
-  for (uint32_t i = 1; i < o->section_count; i++) {
-    const Elf64_Shdr *s = &o->sections[i];
-    if (s->sh_name >= o->section_names.size)
-      return 0;
-    int relocations = s->sh_type == SHT_RELA || s->sh_type == SHT_REL;
-    uint64_t entry = s->sh_type == SHT_RELA ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel);
-    if (relocations && (s->sh_link != o->symtab || s->sh_entsize != entry ||
-                        s->sh_size % entry || !in_file(o, s->sh_offset, s->sh_size, 8)))
-      return 0;
-  }
-  return 1;
-}
+#include "elf_object.h"
 
 /* The byte where a name cut to `keep` characters ends, when no other name of
  * the table shares the characters it drops (a table may keep one name as
@@ -263,7 +175,7 @@ mtpc_localize_status mtpc_localize_in_place(uint8_t *object, size_t size,
                                             const char *const *names,
                                             const char *const *originals, size_t count) {
   elf_object o;
-  if (!open_object(&o, object, size))
+  if (!mtpc_elf_open(&o, object, size))
     return MTPC_LOCALIZE_UNSUPPORTED;
   mtpc_strmap map;
   edit e = {0};

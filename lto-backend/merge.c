@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "../partitioner/support.h"
+#include "dead_debug.h"
 #include "localize.h"
 #include "objects.h"
 #include "mtpc/tools.h"
@@ -119,6 +120,7 @@ int mtpc_merge_objects(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t cou
   free(dir);
   if (failed)
     return failed;
+  mtpc_mark_dead_debug(merged, merged_size);
   *mapped = 0;
   return localize_promoted(plan, merged, merged_size, object, object_size, mapped, message);
 }

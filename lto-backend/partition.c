@@ -244,20 +244,25 @@ static int erase_absent(partition_ctx *c, char **message) {
   return 0;
 }
 
-void mtpc_finish_debug_info(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q) {
+void mtpc_finish_debug_info(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
+                            int merged) {
   LLVMDIBuilderRef builder = NULL;
   for (uint32_t i = 0; i < plan->node_count; i++) {
     const mtpc_plan_node *n = &plan->nodes[i];
     if (n->kind != MTPC_FUNCTION)
       continue;
     int defined_here = n->owner == q || mtpc_plan_has_clone(plan, q, i);
-    int copied_here = mtpc_plan_has_copy(plan, q, i);
-    if (!(defined_here && mtpc_plan_first_definer(plan, i) != q) && !(copied_here && n->debug_decl))
+    int later_clone = defined_here && mtpc_plan_first_definer(plan, i) != q;
+    int copied_here = n->debug_decl && mtpc_plan_has_copy(plan, q, i);
+    if (!later_clone && !copied_here)
       continue;
     const char *name = n->promoted_name ? n->promoted_name : n->name;
     LLVMValueRef f = LLVMGetNamedFunction(module, name);
-    if (f && defined_here && !LLVMIsDeclaration(f)) {
-      mtpc_bridge_strip_debug_info(f);
+    if (f && later_clone && !LLVMIsDeclaration(f)) {
+      if (merged)
+        mtpc_bridge_keep_subprogram_only(f);
+      else
+        mtpc_bridge_strip_debug_info(f);
     } else if (f && copied_here && LLVMIsDeclaration(f) && !LLVMGetSubprogram(f)) {
       if (!builder)
         builder = LLVMCreateDIBuilderDisallowUnresolved(module);

@@ -17,9 +17,14 @@ int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
 
 /* After optimization: a function that several partitions define (a clone)
  * keeps its debug info only in the first of them, whose copy the merge and
- * the linker keep; the discarded copies would leave DWARF at address 0. And a
- * copy the optimizer dropped (not inlined everywhere) is described as a
- * declaration, so calls to it keep their call-site entries. */
-void mtpc_finish_debug_info(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q);
+ * the linker keep when it survives. The others' copies, when the partitions
+ * are merged, keep a subprogram with nothing inside, so that calls to them
+ * keep their call-site entries (the merge marks the discarded copies' code
+ * ranges dead, dead_debug.h); when the objects go to a link apart, they keep
+ * none, since the linker would leave the discarded ones at address 0, where
+ * they overlap. And a copy the optimizer dropped (not inlined everywhere) is
+ * described as a declaration, so calls to it keep their call-site entries. */
+void mtpc_finish_debug_info(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
+                            int merged);
 
 #endif

@@ -199,7 +199,7 @@ static int finish_optimized(const mtpc_codegen_config *config, const mtpc_plan *
   if (save_temp(config, module, partition, "4.opt"))
     return 1;
   if (plan)
-    mtpc_finish_debug_info(module, plan, partition);
+    mtpc_finish_debug_info(module, plan, partition, config->options->merge);
   return save_temp(config, module, partition, "5.precodegen");
 }
 

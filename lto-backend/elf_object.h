@@ -1,0 +1,36 @@
+#ifndef MTPC_ELF_OBJECT_H
+#define MTPC_ELF_OBJECT_H
+
+#include <elf.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A relocatable ELF64 little-endian object as ld.lld -r writes it, read in
+ * place: the merge edits it there (localize.h, dead_debug.h). */
+
+typedef struct string_table {
+  char *text;
+  size_t size;
+} string_table;
+
+typedef struct elf_object {
+  uint8_t *data;
+  size_t size;
+  Elf64_Shdr *sections;
+  uint32_t section_count;
+  uint32_t symtab;
+  Elf64_Sym *symbols;
+  uint32_t symbol_count;
+  uint32_t first_global;
+  string_table names;         /* the symbols' */
+  string_table section_names;
+} elf_object;
+
+/* Whether [offset, offset + size) lies in the object, aligned to `align`. */
+int mtpc_elf_in_file(const elf_object *o, uint64_t offset, uint64_t size, uint64_t align);
+/* Finds the parts of an object ld.lld -r writes: one symbol table whose
+ * indices only relocations and groups hold, and relocation sections that
+ * refer to it. 0: not such an object (or one this reader declines). */
+int mtpc_elf_open(elf_object *o, uint8_t *data, size_t size);
+
+#endif
