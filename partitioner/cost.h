@@ -31,8 +31,10 @@
 #define MTPC_UNIT_LIST_ENTRY_TENTHS 5u
 /* A composite type with an ODR identifier in the module's own metadata
  * block (C++) costs this much: partition 0 is its home, reads it with the
- * rest of that block and describes it. */
-#define MTPC_MODULE_ODR_TYPE_COST 4u
+ * rest of that block and describes it. (cppcheck: partition 0 took 0.90 s,
+ * 17,300 cost at the module's 52 us a cost unit, for 15,528 list entries
+ * and 5,091 such types.) */
+#define MTPC_MODULE_ODR_TYPE_COST 2u
 
 /* A defined function: its instructions, its debug records, and one for
  * itself. */
