@@ -14,8 +14,8 @@ static int string_table_of(const elf_object *o, uint32_t index, string_table *t)
   if (index == 0 || index >= o->section_count)
     return 0;
   const Elf64_Shdr *s = &o->sections[index];
-  if (s->sh_type != SHT_STRTAB || !mtpc_elf_in_file(o, s->sh_offset, s->sh_size, 1) || s->sh_size == 0 ||
-      o->data[s->sh_offset + s->sh_size - 1] != '\0')
+  if (s->sh_type != SHT_STRTAB || !mtpc_elf_in_file(o, s->sh_offset, s->sh_size, 1) ||
+      s->sh_size == 0 || o->data[s->sh_offset + s->sh_size - 1] != '\0')
     return 0;
   *t = (string_table){(char *)o->data + s->sh_offset, s->sh_size};
   return 1;
@@ -69,4 +69,3 @@ int mtpc_elf_open(elf_object *o, uint8_t *data, size_t size) {
   }
   return 1;
 }
-
