@@ -25,6 +25,7 @@
 #include <xxhash.h>
 
 #include "../partitioner/support.h"
+#include "cache_masks.h"
 #include "config_key.h"
 #include "fault.h"
 #include "objects.h"
@@ -34,11 +35,9 @@
 #define MAGIC "MTPCC001"
 #define HEADER_SIZE 32
 
-#define PLACEHOLDER ".llvm.mtpcself"
-
 struct mtpc_cache {
   char *dir;
-  char *thin_suffix; /* ".llvm.<digits>" of the module's own promoted locals, or NULL */
+  int maskable; /* objects, whose names can be restored (cache_masks.h) */
   char *fingerprint;
   const char *faults;
   mtpc_reporter *reporter;
@@ -78,12 +77,18 @@ void mtpc_cache_close(mtpc_cache *cache) {
     return;
   free(cache->dir);
   free(cache->fingerprint);
-  free(cache->thin_suffix);
   free(cache);
 }
 
+void mtpc_cache_note_outputs(mtpc_cache *cache, int objects) {
+  if (cache)
+    cache->maskable = objects;
+}
+
+int mtpc_cache_maskable(const mtpc_cache *cache) { return cache->maskable; }
+
 int mtpc_cache_key_of(const mtpc_cache *cache, LLVMModuleRef module, const char *dwo_name,
-                      mtpc_cache_key *key) {
+                      const mtpc_cache_masks *masks, mtpc_cache_key *key) {
   XXH3_state_t *state = XXH3_createState();
   if (!state)
     return 1;
@@ -93,7 +98,19 @@ int mtpc_cache_key_of(const mtpc_cache *cache, LLVMModuleRef module, const char 
   const char *dwo = dwo_name ? dwo_name : "";
   XXH3_128bits_update(state, dwo, strlen(dwo) + 1);
   LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(module);
-  XXH3_128bits_update(state, LLVMGetBufferStart(bitcode), LLVMGetBufferSize(bitcode));
+  size_t size = LLVMGetBufferSize(bitcode);
+  char *keyed = masks ? mtpc_alloc(size, 1) : NULL;
+  if (masks && !keyed) {
+    LLVMDisposeMemoryBuffer(bitcode);
+    XXH3_freeState(state);
+    return 1;
+  }
+  if (keyed) {
+    memcpy(keyed, LLVMGetBufferStart(bitcode), size);
+    mtpc_cache_mask_bitcode(masks, keyed, size);
+  }
+  XXH3_128bits_update(state, keyed ? keyed : LLVMGetBufferStart(bitcode), size);
+  free(keyed);
   LLVMDisposeMemoryBuffer(bitcode);
   XXH128_hash_t hash = XXH3_128bits_digest(state);
   XXH3_freeState(state);
@@ -262,66 +279,5 @@ int mtpc_cache_fingerprint(const mtpc_options *o, const mtpc_bridge_settings *se
     return 1;
   }
   *fingerprint = t.data;
-  return 0;
-}
-
-static const struct {
-  LLVMValueRef (*first)(LLVMModuleRef);
-  LLVMValueRef (*next)(LLVMValueRef);
-} global_lists[] = {{LLVMGetFirstFunction, LLVMGetNextFunction},
-                    {LLVMGetFirstGlobal, LLVMGetNextGlobal},
-                    {LLVMGetFirstGlobalAlias, LLVMGetNextGlobalAlias}};
-#define GLOBAL_LISTS (sizeof(global_lists) / sizeof(global_lists[0]))
-
-int mtpc_cache_note_thin_suffix(mtpc_cache *cache, LLVMModuleRef module, int renamable) {
-  if (!cache || !renamable)
-    return 0;
-  for (size_t l = 0; l < GLOBAL_LISTS; l++) {
-    for (LLVMValueRef v = global_lists[l].first(module); v; v = global_lists[l].next(v)) {
-      if (LLVMIsDeclaration(v) || LLVMGetLinkage(v) == LLVMAvailableExternallyLinkage)
-        continue;
-      size_t length = 0;
-      const char *name = LLVMGetValueName2(v, &length);
-      size_t suffix = mtpc_thin_suffix_length(name, length);
-      if (suffix)
-        return !(cache->thin_suffix = mtpc_strndup(name + length - suffix, suffix));
-    }
-  }
-  return 0;
-}
-
-int mtpc_cache_hide_thin_suffix(const mtpc_cache *cache, LLVMModuleRef module, int *renamed) {
-  *renamed = 0;
-  if (!cache->thin_suffix)
-    return 0;
-  size_t suffix_length = strlen(cache->thin_suffix);
-  for (size_t l = 0; l < GLOBAL_LISTS; l++) {
-    for (LLVMValueRef v = global_lists[l].first(module); v; v = global_lists[l].next(v)) {
-      size_t length = 0;
-      const char *name = LLVMGetValueName2(v, &length);
-      if (length < suffix_length || memcmp(name + length - suffix_length, cache->thin_suffix,
-                                           suffix_length) != 0)
-        continue;
-      char *hidden = mtpc_asprintf("%.*s" PLACEHOLDER, (int)(length - suffix_length), name);
-      if (!hidden)
-        return 1;
-      LLVMSetValueName2(v, hidden, strlen(hidden));
-      free(hidden);
-      *renamed = 1;
-    }
-  }
-  return 0;
-}
-
-int mtpc_cache_restore_thin_suffix(const mtpc_cache *cache, void **object, size_t *object_size,
-                                   char **message) {
-  void *renamed = NULL;
-  size_t renamed_size = 0;
-  if (mtpc_bridge_rename_in_names(*object, *object_size, PLACEHOLDER, cache->thin_suffix,
-                                  &renamed, &renamed_size, message))
-    return 1;
-  free(*object);
-  *object = renamed;
-  *object_size = renamed_size;
   return 0;
 }

@@ -30,13 +30,15 @@ void mtpc_cache_close(mtpc_cache *cache);
 int mtpc_cache_fingerprint(const mtpc_options *options, const mtpc_bridge_settings *settings,
                            char **fingerprint);
 
-/* A partition's key: the cache's fingerprint and the module's bitcode. */
+/* A partition's key: the cache's fingerprint and the module's bitcode, as
+ * `masks` (or NULL) have it (cache_masks.h). */
 typedef struct mtpc_cache_key {
   uint64_t high, low;
 } mtpc_cache_key;
 /* Non-zero when memory runs out. */
+struct mtpc_cache_masks;
 int mtpc_cache_key_of(const mtpc_cache *cache, LLVMModuleRef module, const char *dwo_name,
-                      mtpc_cache_key *key);
+                      const struct mtpc_cache_masks *masks, mtpc_cache_key *key);
 
 /* 1 and the entry's object and .dwo (malloc'ed; *dwo NULL without one) on a
  * hit; 0 on a miss, also for a corrupt or truncated entry; -1 when memory
@@ -48,22 +50,9 @@ int mtpc_cache_lookup(mtpc_cache *cache, const mtpc_cache_key *key, void **objec
 void mtpc_cache_store(mtpc_cache *cache, const mtpc_cache_key *key, const void *object,
                       size_t object_size, const void *dwo, size_t dwo_size);
 
-/* ThinLTO names the locals it promotes "<name>.llvm.<module hash>", and the
- * module hash changes with any edit of the source: every partition naming
- * one would miss. With the suffix of the module's own promoted locals
- * noted, each partition is keyed and compiled with a placeholder in its
- * place (".llvm.mtpcself"), and its object gets the real suffix back. */
-
-/* Notes the suffix of the module's own promoted definitions, unless outputs
- * are assembly or IR (which objcopy cannot rename). Non-zero when memory runs
- * out. */
-int mtpc_cache_note_thin_suffix(mtpc_cache *cache, LLVMModuleRef module, int renamable);
-/* Renames the partition's globals that end in the noted suffix; sets
- * *renamed when there were any. */
-int mtpc_cache_hide_thin_suffix(const mtpc_cache *cache, LLVMModuleRef module, int *renamed);
-/* Puts the suffix back into the symbol and section names of an object.
- * 0 on success (the object replaced); else *message (NULL: out of memory). */
-int mtpc_cache_restore_thin_suffix(const mtpc_cache *cache, void **object, size_t *object_size,
-                                   char **message);
+/* Notes whether the compile writes objects, whose names the masks of
+ * cache_masks.h can restore (not assembly or IR). */
+void mtpc_cache_note_outputs(mtpc_cache *cache, int objects);
+int mtpc_cache_maskable(const mtpc_cache *cache);
 
 #endif

@@ -204,8 +204,9 @@ static mtpc_status open_cache(session *s) {
                              &no_memory);
   free(fingerprint);
   int objects = !mtpc_bridge_settings_describe(s->settings)->assembly && !s->o->emit_llvm;
-  if (no_memory || mtpc_cache_note_thin_suffix(s->cache, s->module, objects))
+  if (no_memory)
     return out_of_memory(s->r);
+  mtpc_cache_note_outputs(s->cache, objects);
   return MTPC_OK;
 }
 

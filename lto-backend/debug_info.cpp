@@ -4,6 +4,7 @@
 
 #include "../partitioner/debug_type_keys.h"
 #include "compat.h"
+#include "cxx_util.h"
 #include "metadata_scan.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/DebugInfo.h"
@@ -18,7 +19,8 @@ extern "C" void mtpc_bridge_trim_debug_info(LLVMModuleRef module, int primary) {
   SmallPtrSet<Metadata *, 32> defined;
   SmallVector<DIGlobalVariableExpression *, 2> attached;
   for (GlobalVariable &gv : m.globals()) {
-    if (gv.isDeclaration()) {
+    // An available_externally copy is not emitted: its owner describes it.
+    if (gv.isDeclaration() || gv.hasAvailableExternallyLinkage()) {
       gv.eraseMetadata(LLVMContext::MD_dbg);
       continue;
     }
@@ -146,4 +148,35 @@ extern "C" void mtpc_bridge_keep_subprogram_only(LLVMValueRef function) {
       /*TemplateParams=*/nullptr, sp->getDeclaration());
   stripDebugInfo(f);
   f.setSubprogram(bare);
+}
+
+extern "C" int mtpc_bridge_file_checksums(LLVMModuleRef module, char **checksums,
+                                          size_t *count) {
+  DebugInfoFinder finder;
+  finder.processModule(*unwrap(module));
+  SmallPtrSet<DIFile *, 32> seen;
+  std::string found;
+  auto add = [&](DIFile *file) {
+    if (!file || !seen.insert(file).second)
+      return;
+    std::optional<DIFile::ChecksumInfo<StringRef>> checksum = file->getChecksum();
+    if (checksum && checksum->Kind == DIFile::CSK_MD5 && checksum->Value.size() == 32)
+      found += (checksum->Value + file->getDirectory() + StringRef("\0", 1) +
+                file->getFilename() + StringRef("\0", 1))
+                   .str();
+  };
+  for (DICompileUnit *cu : finder.compile_units())
+    add(cu->getFile());
+  for (DISubprogram *sp : finder.subprograms())
+    add(sp->getFile());
+  for (DIScope *scope : finder.scopes())
+    add(scope->getFile());
+  for (DIType *type : finder.types())
+    add(type->getFile());
+  for (DIGlobalVariableExpression *e : finder.global_variables())
+    add(e->getVariable()->getFile());
+  *count = seen.size();
+  size_t size = 0;
+  *checksums = static_cast<char *>(mtpc_util::copy_bytes(found, &size));
+  return !*checksums;
 }

@@ -46,6 +46,12 @@ void mtpc_bridge_strip_debug_info(LLVMValueRef function);
  * DW_AT_call_origin, at the cost of one small DIE. */
 void mtpc_bridge_keep_subprogram_only(LLVMValueRef function);
 
+/* The MD5 checksums of the source files the module's debug info names (what
+ * DWARF 5 line tables record): for each, 32 hex digits, then the file's
+ * directory and name, each ending in NUL, one after another in *checksums
+ * (malloc'ed); *count of them. Non-zero when memory runs out. */
+int mtpc_bridge_file_checksums(LLVMModuleRef module, char **checksums, size_t *count);
+
 #ifdef __cplusplus
 }
 #endif

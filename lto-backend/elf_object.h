@@ -6,7 +6,8 @@
 #include <stdint.h>
 
 /* A relocatable ELF64 little-endian object as ld.lld -r writes it, read in
- * place: the merge edits it there (localize.h, dead_debug.h). */
+ * place: the merge edits it there (localize.h, dead_debug.h), and the
+ * partition cache its line tables (cache_masks.h). */
 
 typedef struct string_table {
   char *text;
@@ -32,5 +33,10 @@ int mtpc_elf_in_file(const elf_object *o, uint64_t offset, uint64_t size, uint64
  * indices only relocations and groups hold, and relocation sections that
  * refer to it. 0: not such an object (or one this reader declines). */
 int mtpc_elf_open(elf_object *o, uint8_t *data, size_t size);
+
+/* The bytes of the section named `name` in any ELF64 object (the first of
+ * that name; 0 when there is none). */
+int mtpc_elf_find_section(const uint8_t *data, size_t size, const char *name, size_t *offset,
+                          size_t *length);
 
 #endif

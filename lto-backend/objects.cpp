@@ -118,16 +118,9 @@ extern "C" int mtpc_bridge_localize_symbols(const void *object, size_t size,
   return run_objcopy(config, **binary, result, result_size, message);
 }
 
-static std::string replaced(StringRef name, StringRef from, StringRef to) {
-  std::string out;
-  for (size_t at; (at = name.find(from)) != StringRef::npos; name = name.drop_front(at + from.size()))
-    out += (name.take_front(at) + to).str();
-  return out + name.str();
-}
-
-extern "C" int mtpc_bridge_rename_in_names(const void *object, size_t size, const char *from,
-                                           const char *to, void **result, size_t *result_size,
-                                           char **message) {
+extern "C" int mtpc_bridge_rename_in_names(const void *object, size_t size,
+                                           mtpc_name_mapper *map, void *arg, void **result,
+                                           size_t *result_size, char **message) {
   MemoryBufferRef input(StringRef(static_cast<const char *>(object), size), "partition.o");
   Expected<std::unique_ptr<object::Binary>> binary = object::createBinary(input);
   if (!binary)
@@ -138,19 +131,28 @@ extern "C" int mtpc_bridge_rename_in_names(const void *object, size_t size, cons
   objcopy::ConfigManager config;
   objcopy::CommonConfig &common = config.Common;
   std::deque<std::string> new_names; // the config holds StringRefs
+  bool out_of_memory = false;
+  auto mapped = [&](StringRef name) -> std::optional<std::string> {
+    std::string copy = name.str();
+    int failed = 0;
+    const char *to = map(arg, copy.c_str(), &failed);
+    out_of_memory |= failed != 0;
+    if (!to)
+      return std::nullopt;
+    return std::string(to);
+  };
   for (const object::SymbolRef &symbol : file->symbols()) {
     Expected<StringRef> name = symbol.getName();
     if (!name)
       return fail(name.takeError(), message);
-    if (name->contains(from))
-      common.SymbolsToRename[*name] = new_names.emplace_back(replaced(*name, from, to));
+    if (std::optional<std::string> to = mapped(*name))
+      common.SymbolsToRename[*name] = new_names.emplace_back(std::move(*to));
   }
-  if (Error err = rename_sections(*file, common, new_names,
-                                 [&](StringRef name) -> std::optional<std::string> {
-                                   if (!name.contains(from))
-                                     return std::nullopt;
-                                   return replaced(name, from, to);
-                                 }))
+  if (Error err = rename_sections(*file, common, new_names, mapped))
     return fail(std::move(err), message);
+  if (out_of_memory) {
+    *message = nullptr;
+    return 1;
+  }
   return run_objcopy(config, **binary, result, result_size, message);
 }

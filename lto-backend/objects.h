@@ -20,11 +20,14 @@ int mtpc_bridge_localize_symbols(const void *object, size_t size, const char *co
                                  const char *const *new_names, size_t count, void **result,
                                  size_t *result_size, char **message);
 
-/* Replaces `from` by `to` in every symbol and section name of an object
- * that contains it. The result is malloc'ed. 0 on success; else *message
- * (NULL: out of memory). */
-int mtpc_bridge_rename_in_names(const void *object, size_t size, const char *from,
-                                const char *to, void **result, size_t *result_size,
+/* A symbol's or section's new name, or NULL to keep it; sets *out_of_memory
+ * when it cannot say. The mapper keeps what it returns (and frees it after
+ * the call it was given to; the bridge copies it at once). */
+typedef const char *mtpc_name_mapper(void *arg, const char *name, int *out_of_memory);
+/* Renames every symbol and section of an object as `map` says. The result
+ * is malloc'ed. 0 on success; else *message (NULL: out of memory). */
+int mtpc_bridge_rename_in_names(const void *object, size_t size, mtpc_name_mapper *map,
+                                void *arg, void **result, size_t *result_size,
                                 char **message);
 
 #ifdef __cplusplus

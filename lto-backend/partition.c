@@ -126,14 +126,16 @@ static void restore_pgo_name(partition_ctx *c, LLVMValueRef fn, const char *pgo_
 
 /* A declaration of a function defined elsewhere gets a subprogram, as clang
  * gives one to a function it calls but does not define: a call to it then
- * keeps its call-site entry, whose DW_AT_call_origin names the callee. */
+ * keeps its call-site entry, whose DW_AT_call_origin names the callee. It
+ * has no line: debuggers take that from the definition, and with one, a line
+ * inserted above the callee would change every partition that calls it. */
 static void describe_declaration(LLVMDIBuilderRef builder, LLVMValueRef fn,
                                  const mtpc_debug_decl *d) {
   LLVMMetadataRef file = LLVMDIBuilderCreateFile(builder, d->file, strlen(d->file),
                                                  d->directory, strlen(d->directory));
   LLVMMetadataRef sp = LLVMDIBuilderCreateFunction(
       builder, file, d->name, strlen(d->name), d->linkage_name, strlen(d->linkage_name), file,
-      d->line, NULL, 0, /*IsDefinition=*/0, 0, (LLVMDIFlags)d->flags, /*IsOptimized=*/1);
+      /*LineNo=*/0, NULL, 0, /*IsDefinition=*/0, 0, (LLVMDIFlags)d->flags, /*IsOptimized=*/1);
   LLVMSetSubprogram(fn, sp);
 }
 

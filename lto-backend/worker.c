@@ -19,6 +19,7 @@
 #include "remarks.h"
 #include "time_trace.h"
 #include "cache.h"
+#include "cache_masks.h"
 #include "fault.h"
 #include "partition.h"
 
@@ -262,9 +263,9 @@ static int generate(const mtpc_codegen_config *config, const mtpc_plan *plan, mt
 
 /* 1 and the job's object on a hit, 0 on a miss (*key then says where its
  * object goes), -1 when memory ran out. */
-static int look_up(const mtpc_codegen_config *config, LLVMModuleRef module, mtpc_job *job,
-                   mtpc_cache_key *key) {
-  int hit = mtpc_cache_key_of(config->cache, module, skeleton_dwo_name(config, job), key)
+static int look_up(const mtpc_codegen_config *config, LLVMModuleRef module,
+                   const mtpc_cache_masks *masks, mtpc_job *job, mtpc_cache_key *key) {
+  int hit = mtpc_cache_key_of(config->cache, module, skeleton_dwo_name(config, job), masks, key)
                 ? -1
                 : mtpc_cache_lookup(config->cache, key, &job->object, &job->object_size,
                                     &job->dwo, &job->dwo_size);
@@ -302,30 +303,34 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   double loaded = mtpc_now_seconds();
 
   mtpc_cache_key key;
-  int hit = 0, renamed = 0;
+  mtpc_cache_masks *masks = NULL;
+  int hit = 0;
   if (!failed && config->cache) {
-    if (mtpc_cache_hide_thin_suffix(config->cache, module, &renamed)) {
+    if (mtpc_cache_maskable(config->cache) && mtpc_cache_mask_module(module, &masks)) {
       job_out_of_memory(job);
       hit = -1;
     } else {
-      hit = look_up(config, module, job, &key);
+      hit = look_up(config, module, masks, job, &key);
     }
     failed = hit < 0;
   }
   double optimized = loaded;
   if (!failed && !hit)
     failed = generate(config, plan, job, module, context, &diag, detail, &optimized);
-  if (!failed && !hit && config->cache)
+  if (!failed && !hit && config->cache) {
+    mtpc_cache_mask_object(masks, job->object, job->object_size, job->dwo, job->dwo_size);
     mtpc_cache_store(config->cache, &key, job->object, job->object_size, job->dwo,
                      job->dwo_size);
-  if (!failed && renamed &&
-      mtpc_cache_restore_thin_suffix(config->cache, &job->object, &job->object_size, &message)) {
+  }
+  if (!failed && mtpc_cache_unmask_object(masks, &job->object, &job->object_size, job->dwo,
+                                          job->dwo_size, &message)) {
     failed = 1;
     if (message)
       fail_job(job, MTPC_JOB_FAILED, message, "renaming");
     else
       job_out_of_memory(job);
   }
+  mtpc_cache_masks_free(masks);
   double done = mtpc_now_seconds();
   job->stats.rss_bytes = mtpc_current_rss();
   job->stats.load_seconds = loaded - start;

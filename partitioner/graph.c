@@ -80,14 +80,14 @@ void mtpc_graph_set_pgo_name(mtpc_graph *g, uint32_t node, const char *name, siz
 
 mtpc_debug_decl *mtpc_debug_decl_new(const char *name, size_t name_len, const char *linkage_name,
                                      size_t linkage_len, const char *file, size_t file_len,
-                                     const char *directory, size_t directory_len, uint32_t line,
+                                     const char *directory, size_t directory_len,
                                      uint32_t flags) {
   mtpc_debug_decl *d = calloc(1, sizeof(*d));
   if (!d)
     return NULL;
   *d = (mtpc_debug_decl){mtpc_strndup(name, name_len), mtpc_strndup(linkage_name, linkage_len),
                          mtpc_strndup(file, file_len), mtpc_strndup(directory, directory_len),
-                         line, flags};
+                         flags};
   if (!d->name || !d->linkage_name || !d->file || !d->directory) {
     mtpc_debug_decl_free(d);
     return NULL;
@@ -98,7 +98,7 @@ mtpc_debug_decl *mtpc_debug_decl_new(const char *name, size_t name_len, const ch
 mtpc_debug_decl *mtpc_debug_decl_copy(const mtpc_debug_decl *d) {
   return mtpc_debug_decl_new(d->name, strlen(d->name), d->linkage_name, strlen(d->linkage_name),
                              d->file, strlen(d->file), d->directory, strlen(d->directory),
-                             d->line, d->flags);
+                             d->flags);
 }
 
 void mtpc_debug_decl_free(mtpc_debug_decl *d) {

@@ -47,7 +47,7 @@ enum mtpc_node_flags {
  * into another partition keeps its call-site entry (DW_TAG_call_site). */
 typedef struct mtpc_debug_decl {
   char *name, *linkage_name, *file, *directory;
-  uint32_t line, flags; /* flags: DIFlags */
+  uint32_t flags; /* DIFlags */
 } mtpc_debug_decl;
 
 typedef struct mtpc_node {
@@ -138,8 +138,7 @@ void mtpc_graph_set_pgo_name(mtpc_graph *g, uint32_t node, const char *name, siz
 /* A declaration's description, or NULL when memory runs out. */
 mtpc_debug_decl *mtpc_debug_decl_new(const char *name, size_t name_len, const char *linkage_name,
                                      size_t linkage_len, const char *file, size_t file_len,
-                                     const char *directory, size_t directory_len, uint32_t line,
-                                     uint32_t flags);
+                                     const char *directory, size_t directory_len, uint32_t flags);
 mtpc_debug_decl *mtpc_debug_decl_copy(const mtpc_debug_decl *decl);
 void mtpc_debug_decl_free(mtpc_debug_decl *decl);
 void mtpc_graph_add_bond(mtpc_graph *g, uint32_t a, uint32_t b);

@@ -377,7 +377,7 @@ static void record_debug_decl(builder *b, uint32_t id, LLVMValueRef f) {
   const char *dir = file ? LLVMDIFileGetDirectory(file, &dir_len) : "";
   b->g->nodes[id].debug_decl =
       mtpc_debug_decl_new(name, name_len, linkage, linkage_len, file_name, file_len, dir, dir_len,
-                          LLVMDISubprogramGetLine(sp), flags);
+                          flags);
   if (!b->g->nodes[id].debug_decl)
     b->g->out_of_memory = 1;
 }

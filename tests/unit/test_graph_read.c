@@ -37,7 +37,7 @@ static int same_decl(const mtpc_debug_decl *a, const mtpc_debug_decl *b) {
     return a == b;
   return !strcmp(a->name, b->name) && !strcmp(a->linkage_name, b->linkage_name) &&
          !strcmp(a->file, b->file) && !strcmp(a->directory, b->directory) &&
-         a->line == b->line && a->flags == b->flags;
+         a->flags == b->flags;
 }
 
 static void check_same_graph(const mtpc_graph *a, const mtpc_graph *b, const char *what) {
