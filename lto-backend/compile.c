@@ -311,6 +311,11 @@ static mtpc_status record_partition_stats(session *s, const mtpc_job *jobs, uint
                                           int split) {
   mtpc_stats *st = &s->r->stats;
   st->split = split;
+  if (!split && s->unsplit_reason) {
+    if (!(s->r->unsplit_reason = mtpc_strdup(s->unsplit_reason)))
+      return out_of_memory(s->r);
+    st->unsplit_reason = s->r->unsplit_reason;
+  }
   st->total_cost = s->plan.total_cost;
   st->duplicated_cost = split ? s->plan.duplicated_cost : 0;
   mtpc_partition_stats *ps = mtpc_zalloc(count, sizeof(mtpc_partition_stats));
@@ -453,7 +458,8 @@ static mtpc_status compile_jobs(session *s) {
   mtpc_codegen_config config;
   fill_config(s, &config);
   int split = s->plan.partition_count > 1 && !s->unsplit_reason;
-  if (s->unsplit_reason && s->o->partitions != 1)
+  /* Below the floor is the plan's choice, which the stats report. */
+  if (s->unsplit_reason && s->o->partitions != 1 && !s->plan.below_floor)
     mtpc_emit_diag(&s->reporter, MTPC_WARNING, "%s: compiling unsplit: %s", s->name, s->unsplit_reason);
   unsigned threads = s->o->jobs ? s->o->jobs : hardware_threads();
   if (s->owns_module)

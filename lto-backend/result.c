@@ -21,6 +21,7 @@ void mtpc_result_free(mtpc_result *r) {
   free(r->objects);
   free(r->message);
   free(r->partition);
+  free(r->unsplit_reason);
   free(r);
 }
 

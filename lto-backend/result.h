@@ -18,6 +18,7 @@ struct mtpc_result {
   char *message;      /* NULL: the status says it all (out of memory) */
   mtpc_stats stats;
   mtpc_partition_stats *partition; /* stats.partitions entries */
+  char *unsplit_reason;            /* stats.unsplit_reason */
 };
 
 /* A zeroed result, or NULL when out of memory. */

@@ -1149,6 +1149,25 @@ static int finish_partitions(planner *p) {
   return failed || find_exports(p) ? -1 : 0;
 }
 
+/* A default plan whose cap cannot pay for the split keeps the module whole. */
+static int check_floor(const mtpc_plan_options *o, mtpc_plan *plan) {
+  if (o->partitions != 0 || plan->partition_count < 2 || plan->unsplit_reason)
+    return 0;
+  uint64_t heaviest = 0;
+  for (uint32_t q = 0; q < plan->partition_count; q++) {
+    uint64_t load = plan->partitions[q].cost + plan->partitions[q].imported_cost;
+    heaviest = load > heaviest ? load : heaviest;
+  }
+  if (heaviest == 0 || plan->total_cost * 100 >= heaviest * MTPC_SPLIT_FLOOR_PERCENT)
+    return 0;
+  plan->below_floor = 1;
+  plan->unsplit_reason = mtpc_asprintf(
+      "one partition holds %.1f%% of the cost: at most %.2fx on any number of cores, below %.2fx",
+      100.0 * (double)heaviest / (double)plan->total_cost,
+      (double)plan->total_cost / (double)heaviest, MTPC_SPLIT_FLOOR_PERCENT / 100.0);
+  return plan->unsplit_reason ? 0 : -1;
+}
+
 static int check_promoted_names(mtpc_plan *plan) {
   mtpc_strmap names;
   if (mtpc_strmap_init(&names, plan->node_count))
@@ -1267,7 +1286,7 @@ static int plan_steps(planner *p) {
     return -1;
   plan->partitions = mtpc_zalloc(plan->partition_count, sizeof(mtpc_plan_partition));
   if (!plan->partitions || finish_partitions(p) || check_promoted_names(plan) ||
-      plan_debug_types(p->g, plan))
+      check_floor(p->o, plan) || plan_debug_types(p->g, plan))
     return -1;
   return 0;
 }

@@ -29,6 +29,13 @@
 #define MTPC_FULL_PARTITION_COST 16000u
 #define MTPC_MAX_DEFAULT_PARTITIONS 80u
 #define MTPC_DEFAULT_IMPORT_LIMIT 30u
+/* A default plan splits only when its cap, the total cost over its heaviest
+ * partition's (with what that partition copies), reaches this, in hundredths:
+ * on any number of cores a split below it gains less than its own serial
+ * steps and per-partition loads cost. Measured on PostgreSQL's gram.o (cap
+ * 1.005, 99.5% in one partition): ld.lld with the split took 1.02x stock's
+ * time (bench/README.rst). Explicit partition counts always split. */
+#define MTPC_SPLIT_FLOOR_PERCENT 110u
 /* For modules with discardable ODR functions (C++), ThinLTO's own import
  * limit; their discardable groups are cloned up to MTPC_CLONE_FACTOR times
  * the copy limit (plan.c, choose_limits, says why). */
@@ -114,6 +121,7 @@ typedef struct mtpc_plan {
   uint64_t head_cost;  /* the options', counted in partition 0's cost */
   uint64_t duplicated_cost;
   char *unsplit_reason; /* why the module is compiled as one partition, or NULL */
+  int below_floor;      /* that reason: the cap is below MTPC_SPLIT_FLOOR_PERCENT */
   /* Nodes, edges, groups and list items the planner visited: every step is
    * linear in the graph's size and the partitions' contents, which the
    * scaling test checks by this count. */

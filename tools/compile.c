@@ -184,6 +184,8 @@ static void print_stats(const mtpc_result *result) {
   fprintf(out, "mtpc stats: %u partition%s, %u job%s, %s\n", st->partitions,
           st->partitions == 1 ? "" : "s", st->jobs, st->jobs == 1 ? "" : "s",
           st->split ? "split" : "unsplit");
+  if (st->unsplit_reason)
+    fprintf(out, "  unsplit: %s\n", st->unsplit_reason);
   fprintf(out, "  total cost %" PRIu64 ", duplicated %" PRIu64 " (%.1f%%)\n", st->total_cost,
           st->duplicated_cost,
           st->total_cost ? 100.0 * (double)st->duplicated_cost / (double)st->total_cost : 0.0);

@@ -122,6 +122,7 @@ typedef struct mtpc_stats {
   uint64_t memory_waits;      /* worker threads that waited for the memory limit */
   unsigned cache_hits;        /* partitions whose object came from cache_dir */
   unsigned cache_misses;      /* partitions compiled and stored there */
+  const char *unsplit_reason; /* why it was compiled unsplit (the result's), or NULL */
 } mtpc_stats;
 
 /* A pool of compile slots shared by everything that compiles in a process
