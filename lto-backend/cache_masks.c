@@ -23,6 +23,7 @@
 #define CHECKSUM_BYTES 16
 
 typedef struct masked_file {
+  uint64_t path; /* a hash of its directory and name */
   char real_hex[CHECKSUM_HEX], placeholder_hex[CHECKSUM_HEX];
   unsigned char real[CHECKSUM_BYTES], placeholder[CHECKSUM_BYTES];
 } masked_file;
@@ -176,27 +177,31 @@ static void to_hex(const unsigned char *bytes, char *hex) {
 }
 
 /* A file's placeholder: a hash of its directory and name, which no edit of
- * its contents changes. */
-static int note_file(mtpc_cache_masks *m, const char *record, size_t record_length) {
+ * its contents changes, and of how many files before it had both (a header
+ * that two imported modules saw with different contents). */
+static void note_file(mtpc_cache_masks *m, const char *record, size_t record_length) {
   masked_file *f = &m->files[m->file_count];
   memcpy(f->real_hex, record, CHECKSUM_HEX);
   for (int i = 0; i < CHECKSUM_BYTES; i++) {
     int high = hex_value(record[2 * i]), low = hex_value(record[2 * i + 1]);
     if (high < 0 || low < 0)
-      return 0; /* not as clang writes it: left alone */
+      return; /* not as clang writes it: left alone */
     f->real[i] = (unsigned char)(high << 4 | low);
   }
-  for (size_t k = 0; k < m->file_count; k++)
+  uint64_t same_path = 0;
+  f->path = XXH3_64bits(record + CHECKSUM_HEX, record_length - CHECKSUM_HEX);
+  for (size_t k = 0; k < m->file_count; k++) {
     if (memcmp(m->files[k].real, f->real, CHECKSUM_BYTES) == 0)
-      return 0; /* two files alike: one placeholder stands for both */
+      return; /* two files alike: one placeholder stands for both */
+    same_path += m->files[k].path == f->path;
+  }
   XXH128_hash_t hash = XXH3_128bits_withSeed(record + CHECKSUM_HEX, record_length - CHECKSUM_HEX,
-                                             0x6d747063);
+                                             same_path);
   XXH128_canonical_t canonical;
   XXH128_canonicalFromHash(&canonical, hash);
   memcpy(f->placeholder, canonical.digest, CHECKSUM_BYTES);
   to_hex(f->placeholder, f->placeholder_hex);
   m->file_count++;
-  return 0;
 }
 
 static int note_checksums(mtpc_cache_masks *m, LLVMModuleRef module) {
