@@ -1,21 +1,29 @@
 #!/usr/bin/env python3
 """Edits of sqlite3.c for the incremental-build tests and benchmark.
 
-Every edit keeps the file's line count, because sqlite3.c puts __LINE__ into
-the code of many functions (SQLITE_CORRUPT_BKPT): a shifted line would
-change functions the edit never touched.
+Every edit but line: keeps the file's line count, because sqlite3.c puts
+__LINE__ into the code of many functions (SQLITE_CORRUPT_BKPT): a shifted
+line changes functions the edit never touched.
 
   sqlite-edit.py functions SQLITE3_C            name, brace line, size (-O0 IR)
   sqlite-edit.py pick SQLITE3_C --seed S --count N
                                                 N functions of all sizes
+  sqlite-edit.py at SQLITE3_C FRACTION          the first function whose body
+                                                opens that far into the file,
+                                                and that line: NAME LINE
   sqlite-edit.py apply SQLITE3_C OUT EDIT...    writes the edited file
-  sqlite-edit.py build SQLITE3_C DIR [EDIT...]  DIR/sqlite3.c, edited, compiled
+  sqlite-edit.py build [-g] SQLITE3_C DIR [EDIT...]
+                                                DIR/sqlite3.c, edited, compiled
                                                 to DIR/sqlite3.o (clang-19 -O2
-                                                -flto=thin, in DIR, as a rebuild
-                                                at the same path)
+                                                -flto=thin, with -g: and -g, in
+                                                DIR, as a rebuild at the same path)
 
 An EDIT is one of
   body:NAME      a statement added at the top of NAME's body
+  string:NAME    a statement naming a new string literal, at the top of
+                 NAME's body (clang's later .str.N constants renumber)
+  line:NAME      a line inserted after the one that opens NAME's body (the
+                 only edit that moves lines: every later function's lines)
   grow:NAME      as many instructions added to NAME as it has (-O0 IR)
   add:NAME       a new external function, on the line that closes NAME,
                  and a call to it at the top of NAME's body
@@ -106,12 +114,17 @@ def insert_after_brace(text, line_index, code):
 def apply(text, found, edit, serial):
     kind, _, name = edit.partition(":")
     var = f"mtpc_edit_{serial}"
-    if kind in ("body", "grow", "add", "delete"):
+    if kind in ("body", "string", "line", "grow", "add", "delete"):
         if name not in found:
             sys.exit(f"sqlite-edit: no function '{name}'")
         first, brace, size = found[name]
     if kind == "body":
         insert_after_brace(text, brace - 1, f"{{ static volatile int {var}; {var}++; }}")
+    elif kind == "string":
+        insert_after_brace(text, brace - 1, f"{{ static const char *volatile {var}; "
+                           f"{var} = \"mtpc edit {serial}\"; }}")
+    elif kind == "line":
+        text[brace - 1] += f"\n  {{ static volatile int {var}; {var}++; }}"
     elif kind == "grow":
         adds = " ".join(f"{var}++;" for _ in range(max(1, size // 3)))
         insert_after_brace(text, brace - 1, f"{{ static volatile int {var}; {adds} }}")
@@ -149,6 +162,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("functions").add_argument("source")
+    at = sub.add_parser("at")
+    at.add_argument("source")
+    at.add_argument("fraction", type=float)
     p = sub.add_parser("pick")
     p.add_argument("source")
     p.add_argument("--seed", type=int, default=1)
@@ -158,6 +174,7 @@ def main():
     a.add_argument("output")
     a.add_argument("edits", nargs="+")
     b = sub.add_parser("build")
+    b.add_argument("-g", dest="debug", action="store_true")
     b.add_argument("source")
     b.add_argument("directory")
     b.add_argument("edits", nargs="*")
@@ -169,17 +186,24 @@ def main():
             print(name, found[name][1], found[name][2])
     elif args.command == "pick":
         print("\n".join(pick(found, args.seed, args.count)))
+    elif args.command == "at":
+        lines = open(args.source).read().count("\n") + 1
+        later = sorted((found[n][1], n) for n in found if found[n][1] >= args.fraction * lines)
+        print(later[0][1], later[0][0])
     else:
         text = open(args.source).read().split("\n")
+        inserted = sum(1 for edit in args.edits if edit.startswith("line:"))
         lines = len(text)
         for serial, edit in enumerate(args.edits):
             apply(text, found, edit, serial)
-        assert len(text) == lines
         output = args.output if args.command == "apply" else f"{args.directory}/sqlite3.c"
-        open(output, "w").write("\n".join(text))
+        text = "\n".join(text)
+        assert text.count("\n") + 1 == lines + inserted
+        open(output, "w").write(text)
         if args.command == "build":
-            subprocess.run(["clang-19", "-O2", "-flto=thin", "-c", "sqlite3.c", "-o", "sqlite3.o"],
-                           cwd=args.directory, check=True)
+            debug = ["-g"] if args.debug else []
+            subprocess.run(["clang-19", "-O2", *debug, "-flto=thin", "-c", "sqlite3.c", "-o",
+                            "sqlite3.o"], cwd=args.directory, check=True)
 
 
 if __name__ == "__main__":

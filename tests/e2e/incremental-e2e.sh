@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Incremental relinks with the partition cache (ld.lld --thinlto-cache-dir):
 # scripted edits of sqlite3.c (bench/sqlite-edit.py), each relinked against a
-# copy of the warm cache of the build before it. Each relink must
-#  - recompile at most the partitions the edit touches (a count per edit;
-#    the struct field, which touches many functions, is only reported),
+# copy of the warm cache of the build before it, without -g and then with
+# -g (a new string literal; with -g a statement added in place, which
+# changes the file's MD5, and a line inserted, which moves every later
+# line); then the same bitcode at another path. Each relink must
+#  - recompile at most the partitions the edit touches, counted over both
+#    modules (a count per edit; the struct field, which touches many
+#    functions, is only reported),
 #  - be byte-identical to a link from an empty cache,
 #  - run the shell's queries as the unedited build does.
 # Then: two links sharing one empty cache at once, corrupt entries, and
@@ -16,25 +20,26 @@ lld=$build/bin/ld.lld
 [ -x "$lld" ] || { echo "no $lld: run lld-patches/build-lld.sh" >&2; exit 1; }
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
 edit=$root/bench/sqlite-edit.py
-mkdir -p s && cp "$src/sqlite3.h" s/
+mkdir -p s sg && cp "$src/sqlite3.h" s/ && cp "$src/sqlite3.h" sg/
 clang-19 -O2 -flto=thin -c "$src/shell.c" -I"$src" -o shell.o
+clang-19 -O2 -g -flto=thin -c "$src/shell.c" -I"$src" -o shell-g.o
+debug=() shell=shell.o dir=s # -g or not; where sqlite3.o is built
 
-# bitcode EDIT...: s/sqlite3.o from sqlite3.c with the edits (none: as is),
-# always at the same path, as a rebuild writes it.
-bitcode() { python3 "$edit" build "$src/sqlite3.c" s "$@"; }
+# bitcode EDIT...: $dir/sqlite3.o from sqlite3.c with the edits (none: as
+# is), always at the same path, as a rebuild writes it.
+bitcode() { python3 "$edit" build "${debug[@]}" "$src/sqlite3.c" "$dir" "$@"; }
 
 # link CACHE OUTPUT [STATS]: the shell, with every module over 20000
 # instructions split.
 link() {
-  clang-19 -flto=thin -fuse-ld=lld --ld-path="$lld" shell.o s/sqlite3.o -o "$2" \
+  clang-19 -flto=thin -fuse-ld=lld --ld-path="$lld" "$shell" "$dir/sqlite3.o" -o "$2" \
     -Wl,--thinlto-jobs=2,--thinlto-mtpc-jobs=2,--thinlto-cache-dir="$1" \
     -Wl,--thinlto-mtpc-stats="${3:-stats.txt}" -lm -lpthread -ldl
 }
 
-# What the partition cache of sqlite3.o's module says: "hits misses".
+# What the partition caches of both modules say: "hits misses".
 cache_counts() {
-  awk '/^mtpc: .*sqlite3.o:/ {m = 1; next} /^mtpc: / {m = 0}
-       m && /partition cache:/ {print $3, $5}' "${1:-stats.txt}"
+  awk '/partition cache:/ {h += $3; m += $5} END {print h + 0, m + 0}' "${1:-stats.txt}"
 }
 
 queries() { "./$1" :memory: < "$here/sqlite-queries.sql" > "$1.out" 2>&1; }
@@ -71,6 +76,39 @@ cp -r cold added
 relink added "function deleted" 2
 relink base "global's initializer" 2 init:sqlite3PendingByte
 relink base "struct field added" - field:sqlite3_value
+relink base "new string literal" 2 string:jsonAppendRaw
+
+# With -g: a statement added in place, and lines inserted 80% into the file
+# (at most the partitions that hold code after the line, plus 2:
+# bench/moved-partitions.py counts them from a link of the unedited build).
+debug=(-g) shell=shell-g.o dir=sg
+bitcode
+link base-g shell-base-g
+queries shell-base-g
+cmp shell-base.out shell-base-g.out
+relink base-g "-g: a statement added in place" 2 body:jsonAppendRaw
+read -r name line < <(python3 "$edit" at "$src/sqlite3.c" 0.8)
+bitcode
+rm -rf temps && mkdir temps && cp "$shell" "$dir/sqlite3.o" temps/
+(cd temps && clang-19 -flto=thin -fuse-ld=lld --ld-path="$lld" "$shell" sqlite3.o -o shell \
+  -Wl,--thinlto-mtpc-jobs=2 -Wl,--save-temps -lm -lpthread -ldl)
+moved=$(python3 "$root/bench/moved-partitions.py" temps "$line" | awk '{n += $2} END {print n}')
+echo "a line inserted at $line ($name): $moved partitions hold code after it"
+relink base-g "-g: a line inserted" $((moved + 2)) "line:$name"
+
+# The same bitcode at another path hits every partition (lld's own entries
+# for the modules left out: they would hit first).
+bitcode
+rm -rf elsewhere && mkdir elsewhere && cp "$shell" "$dir/sqlite3.o" elsewhere/
+rm -rf moved-cache && cp -r base-g moved-cache
+find moved-cache -name 'llvmcache-*' ! -name 'llvmcache-mtpc-*' -delete
+dir=elsewhere shell=elsewhere/shell-g.o
+link moved-cache shell-elsewhere
+[ "$(cache_counts | cut -d' ' -f2)" = 0 ] || { echo "another path: partitions recompiled" >&2; exit 1; }
+rm -rf cold && link cold shell-elsewhere-cold
+cmp shell-elsewhere shell-elsewhere-cold
+echo "the same bitcode at another path: every partition hit, identical to a cold link"
+debug=() shell=shell.o dir=s
 
 # Two links at once into one empty cache: the same executable as alone.
 bitcode
