@@ -156,14 +156,17 @@ extern "C" int mtpc_bridge_file_checksums(LLVMModuleRef module, char **checksums
   finder.processModule(*unwrap(module));
   SmallPtrSet<DIFile *, 32> seen;
   std::string found;
+  size_t records = 0;
   auto add = [&](DIFile *file) {
     if (!file || !seen.insert(file).second)
       return;
     std::optional<DIFile::ChecksumInfo<StringRef>> checksum = file->getChecksum();
-    if (checksum && checksum->Kind == DIFile::CSK_MD5 && checksum->Value.size() == 32)
-      found += (checksum->Value + file->getDirectory() + StringRef("\0", 1) +
-                file->getFilename() + StringRef("\0", 1))
-                   .str();
+    if (!checksum || checksum->Kind != DIFile::CSK_MD5 || checksum->Value.size() != 32)
+      return;
+    found += (checksum->Value + file->getDirectory() + StringRef("\0", 1) +
+              file->getFilename() + StringRef("\0", 1))
+                 .str();
+    records++;
   };
   for (DICompileUnit *cu : finder.compile_units())
     add(cu->getFile());
@@ -175,7 +178,7 @@ extern "C" int mtpc_bridge_file_checksums(LLVMModuleRef module, char **checksums
     add(type->getFile());
   for (DIGlobalVariableExpression *e : finder.global_variables())
     add(e->getVariable()->getFile());
-  *count = seen.size();
+  *count = records;
   size_t size = 0;
   *checksums = static_cast<char *>(mtpc_util::copy_bytes(found, &size));
   return !*checksums;
