@@ -266,26 +266,29 @@ void mtpc_cache_mask_bitcode(const mtpc_cache_masks *m, char *bitcode, size_t si
   }
 }
 
-static void swap_line_table(const mtpc_cache_masks *m, void *object, size_t size, int mask) {
+/* Swaps checksums and placeholders in the line tables of an object; -1 when
+ * it is not an object this can read (nothing swapped). */
+static int swap_line_table(const mtpc_cache_masks *m, void *object, size_t size, int mask) {
   static const char *const line_tables[] = {".debug_line", ".debug_line.dwo"};
   for (size_t t = 0; object && t < sizeof(line_tables) / sizeof(line_tables[0]); t++) {
     size_t offset = 0, length = 0;
-    if (!mtpc_elf_find_section(object, size, line_tables[t], &offset, &length))
-      continue;
-    for (size_t k = 0; k < m->file_count; k++) {
+    int found = mtpc_elf_find_section(object, size, line_tables[t], &offset, &length);
+    if (found < 0)
+      return -1;
+    for (size_t k = 0; found && k < m->file_count; k++) {
       const masked_file *f = &m->files[k];
       replace_bytes((char *)object + offset, length, mask ? f->real : f->placeholder,
                     mask ? f->placeholder : f->real, CHECKSUM_BYTES);
     }
   }
+  return 0;
 }
 
-void mtpc_cache_mask_object(const mtpc_cache_masks *m, void *object, size_t object_size,
-                            void *dwo, size_t dwo_size) {
-  if (!m)
-    return;
-  swap_line_table(m, object, object_size, 1);
-  swap_line_table(m, dwo, dwo_size, 1);
+int mtpc_cache_mask_object(const mtpc_cache_masks *m, void *object, size_t object_size,
+                           void *dwo, size_t dwo_size) {
+  if (!m || !m->file_count)
+    return 0;
+  return swap_line_table(m, object, object_size, 1) || swap_line_table(m, dwo, dwo_size, 1);
 }
 
 /* `*at` starts with token<index> for an index below count: the real text
@@ -339,6 +342,7 @@ int mtpc_cache_unmask_object(const mtpc_cache_masks *m, void **object, size_t *o
   *message = NULL;
   if (!m)
     return 0;
+  /* An object this cannot read was never stored masked: nothing to swap. */
   swap_line_table(m, *object, *object_size, 0);
   swap_line_table(m, dwo, dwo_size, 0);
   if (!m->stem_count && !m->suffix_count)

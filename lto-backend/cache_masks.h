@@ -33,9 +33,11 @@ void mtpc_cache_masks_free(mtpc_cache_masks *masks);
 /* The bitcode as keyed: each checksum replaced by its placeholder, in place. */
 void mtpc_cache_mask_bitcode(const mtpc_cache_masks *masks, char *bitcode, size_t size);
 /* The object and .dwo as stored: their line tables' checksums replaced by
- * the placeholders, in place. */
-void mtpc_cache_mask_object(const mtpc_cache_masks *masks, void *object, size_t object_size,
-                            void *dwo, size_t dwo_size);
+ * the placeholders, in place. Non-zero when an object with checksums to
+ * mask is not an ELF64 little-endian one: it must not be stored, since its
+ * key holds no checksum that a hit could patch back. */
+int mtpc_cache_mask_object(const mtpc_cache_masks *masks, void *object, size_t object_size,
+                           void *dwo, size_t dwo_size);
 /* What a compile of the unmasked partition gives: the checksums back in
  * place, then the names (*object replaced). 0 on success; else *message
  * (NULL: out of memory). */

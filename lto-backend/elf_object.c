@@ -74,14 +74,15 @@ int mtpc_elf_find_section(const uint8_t *data, size_t size, const char *name, si
                           size_t *length) {
   const Elf64_Ehdr *h = (const Elf64_Ehdr *)data;
   if (size < sizeof(*h) || memcmp(h->e_ident, ELFMAG, SELFMAG) != 0 ||
-      h->e_ident[EI_CLASS] != ELFCLASS64 || h->e_shentsize != sizeof(Elf64_Shdr) ||
-      h->e_shoff > size || (uint64_t)h->e_shnum * sizeof(Elf64_Shdr) > size - h->e_shoff ||
+      h->e_ident[EI_CLASS] != ELFCLASS64 || h->e_ident[EI_DATA] != ELFDATA2LSB ||
+      h->e_shentsize != sizeof(Elf64_Shdr) || h->e_shoff > size ||
+      (uint64_t)h->e_shnum * sizeof(Elf64_Shdr) > size - h->e_shoff ||
       h->e_shstrndx >= h->e_shnum)
-    return 0;
+    return -1;
   Elf64_Shdr names, s; /* copied: the object need not be aligned */
   memcpy(&names, data + h->e_shoff + (size_t)h->e_shstrndx * sizeof(Elf64_Shdr), sizeof(names));
   if (names.sh_offset > size || names.sh_size > size - names.sh_offset)
-    return 0;
+    return -1;
   size_t name_length = strlen(name) + 1;
   for (uint32_t i = 1; i < h->e_shnum; i++) {
     memcpy(&s, data + h->e_shoff + (size_t)i * sizeof(Elf64_Shdr), sizeof(s));
@@ -89,7 +90,7 @@ int mtpc_elf_find_section(const uint8_t *data, size_t size, const char *name, si
         memcmp(data + names.sh_offset + s.sh_name, name, name_length) != 0)
       continue;
     if (s.sh_type == SHT_NOBITS || s.sh_offset > size || s.sh_size > size - s.sh_offset)
-      return 0;
+      return -1;
     *offset = s.sh_offset;
     *length = s.sh_size;
     return 1;

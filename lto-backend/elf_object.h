@@ -34,8 +34,10 @@ int mtpc_elf_in_file(const elf_object *o, uint64_t offset, uint64_t size, uint64
  * refer to it. 0: not such an object (or one this reader declines). */
 int mtpc_elf_open(elf_object *o, uint8_t *data, size_t size);
 
-/* The bytes of the section named `name` in any ELF64 object (the first of
- * that name; 0 when there is none). */
+/* The bytes of the section named `name` (the first of that name) in any
+ * ELF64 little-endian object: 1 when found, 0 when there is none, -1 when
+ * the object is not one this reads (another class or byte order, or a
+ * header out of bounds). */
 int mtpc_elf_find_section(const uint8_t *data, size_t size, const char *name, size_t *offset,
                           size_t *length);
 

@@ -317,11 +317,10 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   double optimized = loaded;
   if (!failed && !hit)
     failed = generate(config, plan, job, module, context, &diag, detail, &optimized);
-  if (!failed && !hit && config->cache) {
-    mtpc_cache_mask_object(masks, job->object, job->object_size, job->dwo, job->dwo_size);
+  if (!failed && !hit && config->cache &&
+      !mtpc_cache_mask_object(masks, job->object, job->object_size, job->dwo, job->dwo_size))
     mtpc_cache_store(config->cache, &key, job->object, job->object_size, job->dwo,
                      job->dwo_size);
-  }
   if (!failed && mtpc_cache_unmask_object(masks, &job->object, &job->object_size, job->dwo,
                                           job->dwo_size, &message)) {
     failed = 1;
