@@ -99,17 +99,20 @@ static int names_hold_tokens(LLVMModuleRef module) {
   return 0;
 }
 
-/* The index of `suffix` among those noted, noting it if new; -1: no memory. */
-static long suffix_index(mtpc_cache_masks *m, const char *suffix, size_t length) {
-  for (size_t j = 0; j < m->suffix_count; j++)
-    if (strlen(m->suffixes[j]) == length && memcmp(m->suffixes[j], suffix, length) == 0)
-      return (long)j;
+/* The index of `suffix` among those noted (in `seen`, by their text),
+ * noting it if new; -1: no memory. */
+static long suffix_index(mtpc_cache_masks *m, mtpc_strmap *seen, const char *suffix,
+                         size_t length) {
+  uint32_t index = 0;
+  if (mtpc_strmap_get(seen, suffix, length, &index))
+    return (long)index;
   char *copy = mtpc_strndup(suffix, length);
   if (!copy || MTPC_PUSH(m->suffixes, m->suffix_count, m->suffix_cap, copy)) {
     free(copy);
     return -1;
   }
-  return (long)m->suffix_count - 1;
+  index = (uint32_t)(m->suffix_count - 1);
+  return mtpc_strmap_put(seen, copy, length, index) ? -1 : (long)index;
 }
 
 /* Whether a variable's counted name may change: not an LLVM-reserved one,
@@ -120,7 +123,8 @@ static int renamable_stem(LLVMValueRef v, const char *name, size_t stem, int mod
          strncmp(name, "llvm.", 5) != 0 && counted_stem(name, stem);
 }
 
-static int mask_name(mtpc_cache_masks *m, LLVMValueRef v, int module_asm) {
+static int mask_name(mtpc_cache_masks *m, mtpc_strmap *suffixes, LLVMValueRef v,
+                     int module_asm) {
   size_t length = 0;
   const char *name = LLVMGetValueName2(v, &length);
   if (LLVMIsAFunction(v) && LLVMGetIntrinsicID(v))
@@ -140,7 +144,7 @@ static int mask_name(mtpc_cache_masks *m, LLVMValueRef v, int module_asm) {
   } else {
     stem_name = mtpc_strndup(name, stem);
   }
-  long j = suffix ? suffix_index(m, name + stem, suffix) : 0;
+  long j = suffix ? suffix_index(m, suffixes, name + stem, suffix) : 0;
   char *placeholder = !stem_name || j < 0 ? NULL
                       : suffix            ? mtpc_asprintf("%s" SUFFIX_TOKEN "%ld", stem_name, j)
                                           : mtpc_strdup(stem_name);
@@ -157,11 +161,15 @@ static int mask_names(mtpc_cache_masks *m, LLVMModuleRef module) {
     return 0;
   size_t asm_length = 0;
   LLVMGetModuleInlineAsm(module, &asm_length);
-  for (size_t l = 0; l < GLOBAL_LISTS; l++)
-    for (LLVMValueRef v = global_lists[l].first(module); v; v = global_lists[l].next(v))
-      if (mask_name(m, v, asm_length > 0))
-        return 1;
-  return 0;
+  mtpc_strmap suffixes;
+  if (mtpc_strmap_init(&suffixes, 64))
+    return 1;
+  int failed = 0;
+  for (size_t l = 0; l < GLOBAL_LISTS && !failed; l++)
+    for (LLVMValueRef v = global_lists[l].first(module); v && !failed; v = global_lists[l].next(v))
+      failed = mask_name(m, &suffixes, v, asm_length > 0);
+  mtpc_strmap_free(&suffixes);
+  return failed;
 }
 
 static int hex_value(char c) {
