@@ -98,19 +98,10 @@ int mtpc_cache_key_of(const mtpc_cache *cache, LLVMModuleRef module, const char 
   const char *dwo = dwo_name ? dwo_name : "";
   XXH3_128bits_update(state, dwo, strlen(dwo) + 1);
   LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(module);
-  size_t size = LLVMGetBufferSize(bitcode);
-  char *keyed = masks ? mtpc_alloc(size, 1) : NULL;
-  if (masks && !keyed) {
-    LLVMDisposeMemoryBuffer(bitcode);
-    XXH3_freeState(state);
-    return 1;
-  }
-  if (keyed) {
-    memcpy(keyed, LLVMGetBufferStart(bitcode), size);
-    mtpc_cache_mask_bitcode(masks, keyed, size);
-  }
-  XXH3_128bits_update(state, keyed ? keyed : LLVMGetBufferStart(bitcode), size);
-  free(keyed);
+  /* The writer's buffer is a heap copy of this call's own: masked in place. */
+  char *keyed = (char *)LLVMGetBufferStart(bitcode);
+  mtpc_cache_mask_bitcode(masks, keyed, LLVMGetBufferSize(bitcode));
+  XXH3_128bits_update(state, keyed, LLVMGetBufferSize(bitcode));
   LLVMDisposeMemoryBuffer(bitcode);
   XXH128_hash_t hash = XXH3_128bits_digest(state);
   XXH3_freeState(state);
