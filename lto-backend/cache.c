@@ -256,6 +256,8 @@ int mtpc_cache_fingerprint(const mtpc_options *o, const mtpc_bridge_settings *se
   append(&t, "llvm", mtpc_bridge_llvm_version());
   append(&t, "triple", or_empty(o->triple));
   append_number(&t, "emit_llvm", o->emit_llvm);
+  /* The partitions' pipeline. */
+  append_number(&t, "full_lto", o->full_lto);
   /* Merged, a clone keeps its debug info in every partition. */
   append_number(&t, "merge", o->merge);
   /* Where a .dwo goes does not matter, only whether it leaves the object

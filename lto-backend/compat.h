@@ -23,6 +23,7 @@
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/IPO/FunctionImport.h"
+#include "llvm/Transforms/IPO/LowerTypeTests.h"
 #if LLVM_VERSION_MAJOR >= 22
 #include "llvm/Plugins/PassPlugin.h"
 #else
@@ -156,6 +157,16 @@ version_target_options(const TargetOptions &o) {
           {"ApproxFuncFPMath", std::to_string(o.ApproxFuncFPMath)},
           {"FPDenormalMode", o.getRawFPDenormalMode().str()},
           {"FP32DenormalMode", o.getRawFP32DenormalMode().str()}};
+#endif
+}
+
+// The type-test lowering that drops the type tests left after lowering
+// (the second of the full LTO pipeline's two): a flag in 19, a kind in 22.
+inline LowerTypeTestsPass drop_type_tests_pass() {
+#if LLVM_VERSION_MAJOR >= 22
+  return LowerTypeTestsPass(nullptr, nullptr, lowertypetests::DropTestKind::Assume);
+#else
+  return LowerTypeTestsPass(nullptr, nullptr, true);
 #endif
 }
 

@@ -510,6 +510,20 @@ static mtpc_status prepare_bitcode(session *s) {
   return no_memory ? out_of_memory(s->r) : MTPC_OK;
 }
 
+/* The passes of the full LTO pipeline that need the whole program, on the
+ * whole module; the workers load the module they leave. */
+static mtpc_status run_full_lto_passes(session *s) {
+  double start = mtpc_now_seconds();
+  char *message = NULL;
+  mtpc_bridge_time_trace_begin("mtpc whole-program passes", "");
+  int failed = mtpc_bridge_run_full_lto_passes(s->settings, s->o->llvm_export_summary, s->module,
+                                               &message);
+  mtpc_bridge_time_trace_end();
+  s->r->stats.whole_program_seconds = mtpc_now_seconds() - start;
+  s->bitcode = NULL;
+  return failed ? fail(s->r, MTPC_ERR_OUTPUT, message) : MTPC_OK;
+}
+
 static mtpc_status run_session(session *s) {
   mtpc_result *r = s->r;
   double start = mtpc_now_seconds();
@@ -525,6 +539,11 @@ static mtpc_status run_session(session *s) {
     mtpc_bridge_run_summary_passes(s->o, s->module);
     mtpc_bridge_time_trace_end();
     s->bitcode = NULL; /* the workers load the lowered module */
+  }
+  if (s->o->full_lto) {
+    status = run_full_lto_passes(s);
+    if (status != MTPC_OK)
+      return status;
   }
   status = prepare_bitcode(s);
   if (status != MTPC_OK)
@@ -676,7 +695,7 @@ static void scan_bitcode(void *arg) {
  * the readers scans the bitcode meanwhile. */
 static mtpc_status read_module(session *s, const void *data, size_t size) {
   s->owns_module = 1;
-  if (s->o->llvm_import_summary)
+  if (s->o->llvm_import_summary || s->o->full_lto)
     return read_whole(s, data, size);
   unsigned slots;
   unsigned readers = reader_count(s, &slots);

@@ -50,6 +50,10 @@ static int check(const mtpc_options *o, char *why, size_t size) {
     snprintf(why, size, "emit_llvm and emit_assembly exclude each other");
   else if ((unsigned)o->code_model > MTPC_CODE_MODEL_LARGE)
     snprintf(why, size, "unknown code model %d", (int)o->code_model);
+  else if (o->full_lto && o->llvm_import_summary)
+    snprintf(why, size, "full_lto and llvm_import_summary exclude each other");
+  else if (o->llvm_export_summary && !o->full_lto)
+    snprintf(why, size, "llvm_export_summary without full_lto");
   else if (o->llvm_option_count && !o->llvm_options)
     snprintf(why, size, "llvm_option_count without llvm_options");
   else

@@ -14,7 +14,14 @@
 #include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/Transforms/IPO/CalledValuePropagation.h"
+#include "llvm/Transforms/IPO/CrossDSOCFI.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
+#include "llvm/Transforms/IPO/GlobalOpt.h"
+#include "llvm/Transforms/IPO/GlobalSplit.h"
+#include "llvm/Transforms/IPO/InferFunctionAttrs.h"
 #include "llvm/Transforms/IPO/LowerTypeTests.h"
+#include "llvm/Transforms/IPO/SCCP.h"
 #include "llvm/Transforms/IPO/MemProfContextDisambiguation.h"
 #include "llvm/Transforms/IPO/WholeProgramDevirt.h"
 
@@ -38,6 +45,7 @@ static std::optional<CodeModel::Model> code_model(mtpc_code_model model) {
 struct mtpc_bridge_settings {
   std::unique_ptr<lto::Config> owned;
   const lto::Config *conf = nullptr;
+  bool full_lto = false; // partitions run the full LTO pipeline
   mtpc_bridge_settings_info info = {};
 };
 
@@ -90,6 +98,7 @@ extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options 
     mtpc_pipeline::fill_config(*s->owned, o);
     s->conf = s->owned.get();
   }
+  s->full_lto = o->full_lto != 0;
   const lto::Config &c = *s->conf;
   auto or_null = [](const std::string &text) { return text.empty() ? nullptr : text.c_str(); };
   s->info = {or_null(c.SplitDwarfFile), or_null(c.SplitDwarfOutput), or_null(c.DwoDir),
@@ -214,6 +223,9 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
       return fail("cannot parse the pass pipeline '" + c.OptPipeline + "': " +
                       toString(std::move(err)),
                   message);
+  } else if (s->full_lto) {
+    // The summaries have done their work on the whole module already.
+    mpm.addPass(pb.buildLTODefaultPipeline(optimization_level(c.OptLevel), nullptr));
   } else {
     mpm.addPass(pb.buildThinLTODefaultPipeline(optimization_level(c.OptLevel), nullptr));
   }
@@ -264,4 +276,38 @@ extern "C" void mtpc_bridge_run_summary_passes(const mtpc_options *o, LLVMModule
   mpm.addPass(WholeProgramDevirtPass(nullptr, index));
   mpm.addPass(LowerTypeTestsPass(nullptr, index));
   mpm.run(*unwrap(module), a.mam);
+}
+
+// The head of the full LTO pipeline (PassBuilder::buildLTODefaultPipeline) up
+// to whole-program devirtualization and GlobalOpt, and the type-test lowering
+// that pipeline runs at its end: each needs the whole program.
+extern "C" int mtpc_bridge_run_full_lto_passes(const mtpc_bridge_settings *s, void *export_summary,
+                                               LLVMModuleRef module, char **message) {
+  Module &m = *unwrap(module);
+  LLVMTargetMachineRef machine = mtpc_bridge_create_target_machine(s, module, message);
+  if (!machine)
+    return -1;
+  std::unique_ptr<TargetMachine> tm(reinterpret_cast<TargetMachine *>(machine));
+  auto *index = static_cast<ModuleSummaryIndex *>(export_summary);
+  analyses a;
+  PassBuilder pb(tm.get(), s->conf->PTO);
+  TargetLibraryInfoImpl tlii(mtpc_compat::module_triple(m));
+  a.fam.registerPass([&] { return TargetLibraryAnalysis(tlii); });
+  a.register_with(pb);
+  ModulePassManager mpm;
+  mpm.addPass(CrossDSOCFIPass());
+  if (s->conf->OptLevel > 0) {
+    mpm.addPass(GlobalDCEPass(/*InLTOPostLink=*/true));
+    mpm.addPass(InferFunctionAttrsPass());
+    mpm.addPass(IPSCCPPass());
+    mpm.addPass(CalledValuePropagationPass());
+    mpm.addPass(GlobalSplitPass());
+  }
+  mpm.addPass(WholeProgramDevirtPass(index, nullptr));
+  if (s->conf->OptLevel > 0)
+    mpm.addPass(GlobalOptPass());
+  mpm.addPass(LowerTypeTestsPass(index, nullptr));
+  mpm.addPass(mtpc_compat::drop_type_tests_pass());
+  mpm.run(m, a.mam);
+  return 0;
 }

@@ -49,7 +49,8 @@ LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bridge_setting
                                                        LLVMModuleRef module, char **message);
 
 /* Runs the optimization pipeline lto::opt would run on a ThinLTO module: the
- * Config's custom pipeline or the ThinLTO backend pipeline, its profiles,
+ * Config's custom pipeline or the ThinLTO backend pipeline (with full_lto, the
+ * full LTO pipeline), its profiles,
  * pass plugins and AA pipeline, then the verifier unless disabled. The
  * summary-driven passes that need the combined index have already run on the
  * whole module (mtpc_bridge_run_summary_passes). 0 on success; else *message. */
@@ -70,6 +71,15 @@ int mtpc_bridge_codegen(const mtpc_bridge_settings *settings, LLVMModuleRef modu
  * context disambiguation when enabled, whole-program devirtualization and
  * type-test lowering. Does nothing without an index. */
 void mtpc_bridge_run_summary_passes(const mtpc_options *options, LLVMModuleRef module);
+
+/* Before the split of a full LTO module (mtpc_options.full_lto), on the
+ * whole module: the passes of the full LTO pipeline that need the whole
+ * program: global DCE, IPSCCP, whole-program devirtualization, GlobalOpt
+ * and type-test lowering, exporting to `export_summary` (a
+ * `llvm::ModuleSummaryIndex *`, or NULL). The partitions then run the full
+ * LTO pipeline (mtpc_bridge_optimize). 0 on success; else *message. */
+int mtpc_bridge_run_full_lto_passes(const mtpc_bridge_settings *settings, void *export_summary,
+                                    LLVMModuleRef module, char **message);
 
 #ifdef __cplusplus
 }

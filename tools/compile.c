@@ -79,6 +79,8 @@ static int parse_flag(cli *c, const char *arg) {
     o->debug_pass_manager = 1;
   else if (!strcmp(arg, "--emit-llvm"))
     o->emit_llvm = 1;
+  else if (!strcmp(arg, "--full-lto"))
+    o->full_lto = 1;
   else
     return 0;
   return 1;
@@ -197,8 +199,11 @@ static void print_stats(const mtpc_result *result) {
             p->cost, p->imported_cost, p->functions, p->load_seconds, p->opt_seconds,
             p->codegen_seconds, p->release_seconds, mib(p->memory_bytes), mib(p->rss_bytes));
   }
-  fprintf(out, "  serial: read %.3fs, plan %.3fs, bitcode %.3fs, merge %.3fs\n", st->read_seconds,
+  fprintf(out, "  serial: read %.3fs, plan %.3fs, bitcode %.3fs, merge %.3fs", st->read_seconds,
           st->plan_seconds, st->bitcode_seconds, st->merge_seconds);
+  if (st->whole_program_seconds > 0)
+    fprintf(out, ", whole-program passes %.3fs", st->whole_program_seconds);
+  fputc('\n', out);
   fprintf(out, "  parallel phase %.3fs, total %.3fs, peak rss %.1f MiB\n", st->parallel_seconds,
           st->total_seconds, mib(st->peak_rss_bytes));
   if (st->memory_waits)

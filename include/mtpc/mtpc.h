@@ -37,9 +37,9 @@ extern "C" {
 #endif
 
 #define MTPC_VERSION_MAJOR 0
-#define MTPC_VERSION_MINOR 2
+#define MTPC_VERSION_MINOR 3
 #define MTPC_VERSION_PATCH 0
-#define MTPC_VERSION_STRING "0.2.0"
+#define MTPC_VERSION_STRING "0.3.0"
 
 /* Passed as mtpc_options.partitions: one partition per group of tightly
  * coupled functions (the finest split the partitioner allows). */
@@ -123,6 +123,7 @@ typedef struct mtpc_stats {
   unsigned cache_hits;        /* partitions whose object came from cache_dir */
   unsigned cache_misses;      /* partitions compiled and stored there */
   const char *unsplit_reason; /* why it was compiled unsplit (the result's), or NULL */
+  double whole_program_seconds; /* full_lto: the whole-program passes before the split */
 } mtpc_stats;
 
 /* A pool of compile slots shared by everything that compiles in a process
@@ -259,6 +260,22 @@ typedef struct mtpc_options {
    * llvm_lto_config, remarks, save_temps_prefix or debug_pass_manager.
    * NULL: no cache. */
   const char *cache_dir;
+
+  /* Added in 0.3. */
+  /* Full LTO: the module is a whole program merged for link-time
+   * optimization (as a linker hands it over after internalization). The
+   * passes that need the whole program (whole-program devirtualization,
+   * type-test lowering, global DCE, IPSCCP, GlobalOpt; docs/design.rst,
+   * Full LTO) run on the whole module first; each partition then runs the
+   * full LTO pipeline at opt_level instead of the ThinLTO backend's.
+   * mtpc_compile_module then changes the module it is given. Excludes
+   * llvm_import_summary. */
+  int full_lto;
+  /* With full_lto, for linkers: a `llvm::ModuleSummaryIndex *`, the link's
+   * combined index, to which whole-program devirtualization and type-test
+   * lowering export their resolutions for the ThinLTO backends, as
+   * LLVM's regular LTO backend does. NULL: none. */
+  void *llvm_export_summary;
 } mtpc_options;
 
 /* Fills every field with its default; use mtpc_options_init. */
