@@ -9,6 +9,8 @@
 #            `mtpc compile --partitions max`, linked as one object;
 #   cli-dup  the same with aggressive duplication (--import-instr-limit=1000);
 #   cli-one  the same module compiled unsplit (--partitions 1).
+# Each program is also built with full LTO (-flto), stock against ld.lld
+# --lto-mtpc-jobs, with the same checks (full_lto below).
 # Variants add flags (sanitizers, debug info, whole-program vtables: without
 # split LTO units, which llvm-link cannot join); with -g the split programs'
 # DWARF must verify. A program with a count-indirect-calls file is also built
@@ -67,6 +69,39 @@ run() { # run EXE OUT: output and exit status
   local status=0
   (cd "$(dirname "$1")" && timeout 60 "./$(basename "$1")") > "$2" 2>&1 || status=$?
   echo "exit status $status" >> "$2"
+}
+
+# full_lto NAME SRC OUT CFLAGS FLAGS: the program built with -flto (full
+# LTO), stock against ld.lld --lto-mtpc-jobs splitting the merged module as
+# finely as it can: the same output, global symbols and indirect calls (the
+# calls whole-program devirtualization turned direct), and valid DWARF.
+full_lto() {
+  local name=$1 src=$2 out=$3 cflags=$4 flags=$5 f parts objects=()
+  for f in "$src"/*.cpp; do
+    clang++-19 $cflags -flto -c "$f" -o "$out/$(basename "$f" .cpp).full.o"
+    objects+=("$out/$(basename "$f" .cpp).full.o")
+  done
+  clang++-19 -flto -fuse-ld=lld --ld-path="$stock_lld" $flags "${objects[@]}" -o "$out/prog.full-stock"
+  clang++-19 -flto -fuse-ld=lld --ld-path="$lld" $flags "${objects[@]}" -o "$out/prog.full-lld" \
+    -Wl,--lto-mtpc-jobs=2,--thinlto-mtpc-threshold=0,--thinlto-mtpc-partitions=100000 \
+    -Wl,--thinlto-mtpc-stats="$out/prog.full-lld.stats"
+  parts=$(sed -nE 's/^mtpc: ld-temp.o: ([0-9]+) partitions.*/\1/p' "$out/prog.full-lld.stats")
+  [ "${parts:-0}" -gt 1 ] || { echo "$name: full LTO: not split"; exit 1; }
+  run "$out/prog.full-stock" "$out/prog.full-stock.out"
+  run "$out/prog.full-lld" "$out/prog.full-lld.out"
+  diff -u "$out/prog.stock.out" "$out/prog.full-stock.out"
+  diff -u "$out/prog.full-stock.out" "$out/prog.full-lld.out"
+  diff -u <(symbols "$out/prog.full-stock") <(symbols "$out/prog.full-lld")
+  if [[ " $flags " == *" -g "* ]]; then
+    llvm-dwarfdump-19 --verify --quiet "$out/prog.full-lld" || { echo "$name: full LTO: broken DWARF"; exit 1; }
+  fi
+  if [ -f "$src/count-indirect-calls" ]; then
+    local calls_stock calls_lld
+    calls_stock=$(indirect_calls "$out/prog.full-stock") calls_lld=$(indirect_calls "$out/prog.full-lld")
+    echo "$name: full LTO: indirect calls: stock $calls_stock, split $calls_lld"
+    [ "$calls_lld" -eq "$calls_stock" ] || exit 1
+  fi
+  echo "$name: full LTO ($parts partitions) agrees"
 }
 
 for v in "${variants[@]}"; do
@@ -130,6 +165,7 @@ for v in "${variants[@]}"; do
     echo "$name: indirect calls: stock $calls_stock, split $calls_lld, without its flags $calls_plain"
     [ "$calls_lld" -eq "$calls_stock" ] && [ "$calls_stock" -lt "$calls_plain" ] || exit 1
   fi
+  full_lto "$name" "$src" "$out" "$cflags" "$flags"
   if [ -s "$out/prog.cli.err" ]; then
     echo "$name: unexpected diagnostics:"; cat "$out/prog.cli.err"; exit 1
   else

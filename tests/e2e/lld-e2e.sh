@@ -5,7 +5,10 @@
 #    SQLite shell and speedtest1 behave as the stock builds, with the same
 #    global symbols;
 #  - --thinlto-cache-dir: an unchanged module is not recompiled, a changed
-#    one is; --time-trace shows the partitions.
+#    one is; --time-trace shows the partitions;
+#  - full LTO (-flto) with --lto-mtpc-jobs=2: off byte-identical, split the
+#    same behaviour and global symbols, incremental relinks after scripted
+#    edits byte-identical to a cold link.
 #
 #   tests/e2e/lld-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
@@ -75,4 +78,50 @@ grep -q '"name":"mtpc codegen"' trace.json
 # The budget: both modules split, each with 2 workers, yet never more than
 # max(--thinlto-jobs, --thinlto-mtpc-jobs) = 2 partitions compiling at once.
 "$here/../peak-concurrency.py" trace.json 2
+
+# Full LTO (-flto): the merged module split by --lto-mtpc-jobs, every
+# partition as small as the plan allows.
+full="-Wl,--lto-mtpc-jobs=2,--thinlto-mtpc-threshold=0"
+for f in sqlite3 shell speedtest1; do
+  clang-19 -O2 -flto -c "$src/$f.c" -I"$src" -o $f-full.o
+done
+flink() { local ld=$1 out=$2; shift 2; clang-19 -flto -fuse-ld=lld --ld-path="$ld" "$@" -o "$out" -lm -lpthread -ldl; }
+flink "$stock" full-stock shell-full.o sqlite3-full.o
+flink "$lld" full-off shell-full.o sqlite3-full.o
+cmp full-stock full-off
+flink "$lld" full-mtpc shell-full.o sqlite3-full.o $full -Wl,--thinlto-mtpc-stats=full.stats
+flink "$lld" full-mtpc1 shell-full.o sqlite3-full.o -Wl,--lto-mtpc-jobs=1,--thinlto-mtpc-threshold=0
+cmp full-mtpc full-mtpc1
+grep -q "ld-temp.o: [0-9]* partitions" full.stats
+flink "$stock" full-speedtest1-stock speedtest1-full.o sqlite3-full.o
+flink "$lld" full-speedtest1-mtpc speedtest1-full.o sqlite3-full.o $full
+for v in stock mtpc; do
+  ./full-$v :memory: < "$here/sqlite-queries.sql" > full-queries-$v.out 2>&1
+  ./full-speedtest1-$v --size 5 --verify 2>&1 | sed -E 's/[0-9]+\.[0-9]+s$//' > full-speedtest1-$v.out
+  globals full-$v > full-$v.syms
+done
+diff -u queries-stock.out full-queries-stock.out
+diff -u full-queries-stock.out full-queries-mtpc.out
+diff -u full-speedtest1-stock.out full-speedtest1-mtpc.out
+diff -u full-stock.syms full-mtpc.syms
+echo "full LTO: off byte-identical to stock; split, shell and speedtest1 agree with stock"
+
+# Incremental full LTO: scripted edits of sqlite3.c relinked with the warm
+# cache of the unedited build recompile few partitions and give the bytes
+# of a link from an empty cache.
+rm -rf full-base && mkdir -p edited && cp "$src/sqlite3.h" edited/
+python3 "$root/bench/sqlite-edit.py" build --full-lto "$src/sqlite3.c" edited
+flink "$lld" full-base shell-full.o edited/sqlite3.o $full -Wl,--thinlto-cache-dir=full-base
+for f in $(python3 "$root/bench/sqlite-edit.py" pick "$src/sqlite3.c" --seed 3 --count 2); do
+  python3 "$root/bench/sqlite-edit.py" build --full-lto "$src/sqlite3.c" edited "body:$f"
+  rm -rf full-warm full-cold && cp -r full-base full-warm
+  flink "$lld" full-edit-warm shell-full.o edited/sqlite3.o $full \
+    -Wl,--thinlto-cache-dir=full-warm,--thinlto-mtpc-stats=full-warm.stats
+  flink "$lld" full-edit-cold shell-full.o edited/sqlite3.o $full -Wl,--thinlto-cache-dir=full-cold
+  cmp full-edit-warm full-edit-cold
+  misses=$(awk '/partition cache:/ {print $5}' full-warm.stats)
+  echo "full LTO, body:$f relinked warm: $misses partitions recompiled, identical to a cold link"
+  [ "$misses" -le 4 ]
+done
+
 echo "lld e2e: all checks passed"
