@@ -12,11 +12,12 @@ line changes functions the edit never touched.
                                                 opens that far into the file,
                                                 and that line: NAME LINE
   sqlite-edit.py apply SQLITE3_C OUT EDIT...    writes the edited file
-  sqlite-edit.py build [-g] SQLITE3_C DIR [EDIT...]
+  sqlite-edit.py build [-g] [--full-lto] SQLITE3_C DIR [EDIT...]
                                                 DIR/sqlite3.c, edited, compiled
                                                 to DIR/sqlite3.o (clang-19 -O2
-                                                -flto=thin, with -g: and -g, in
-                                                DIR, as a rebuild at the same path)
+                                                -flto=thin, or -flto with
+                                                --full-lto; with -g: and -g), in
+                                                DIR, as a rebuild at the same path
 
 An EDIT is one of
   body:NAME      a statement added at the top of NAME's body
@@ -175,6 +176,7 @@ def main():
     a.add_argument("edits", nargs="+")
     b = sub.add_parser("build")
     b.add_argument("-g", dest="debug", action="store_true")
+    b.add_argument("--full-lto", dest="full_lto", action="store_true")
     b.add_argument("source")
     b.add_argument("directory")
     b.add_argument("edits", nargs="*")
@@ -202,7 +204,8 @@ def main():
         open(output, "w").write(text)
         if args.command == "build":
             debug = ["-g"] if args.debug else []
-            subprocess.run(["clang-19", "-O2", *debug, "-flto=thin", "-c", "sqlite3.c", "-o",
+            lto = "-flto" if args.full_lto else "-flto=thin"
+            subprocess.run(["clang-19", "-O2", *debug, lto, "-c", "sqlite3.c", "-o",
                             "sqlite3.o"], cwd=args.directory, check=True)
 
 
