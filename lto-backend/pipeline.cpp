@@ -14,14 +14,10 @@
 #include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
-#include "llvm/Transforms/IPO/CalledValuePropagation.h"
 #include "llvm/Transforms/IPO/CrossDSOCFI.h"
 #include "llvm/Transforms/IPO/GlobalDCE.h"
-#include "llvm/Transforms/IPO/GlobalOpt.h"
 #include "llvm/Transforms/IPO/GlobalSplit.h"
-#include "llvm/Transforms/IPO/InferFunctionAttrs.h"
 #include "llvm/Transforms/IPO/LowerTypeTests.h"
-#include "llvm/Transforms/IPO/SCCP.h"
 #include "llvm/Transforms/IPO/MemProfContextDisambiguation.h"
 #include "llvm/Transforms/IPO/WholeProgramDevirt.h"
 
@@ -187,6 +183,16 @@ static OptimizationLevel optimization_level(unsigned level) {
   return levels[level & 3];
 }
 
+// The passes of the full LTO pipeline that ran on the whole module
+// (mtpc_bridge_run_full_lto_passes). In a partition they would see a part of
+// the program as the whole: type-test lowering would lay out the vtables
+// that the branch funnels of devirtualization name again, from the
+// partition's copies.
+static bool whole_program_pass(StringRef pass) {
+  return pass == "CrossDSOCFIPass" || pass == "GlobalSplitPass" ||
+         pass == "WholeProgramDevirtPass" || pass == "LowerTypeTestsPass";
+}
+
 extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef module,
                                     LLVMTargetMachineRef machine, char **message) {
   const lto::Config &c = *s->conf;
@@ -198,6 +204,9 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
   PassInstrumentationCallbacks pic;
   StandardInstrumentations si(m.getContext(), c.DebugPassManager, c.VerifyEach);
   si.registerCallbacks(pic, &a.mam);
+  if (s->full_lto)
+    pic.registerShouldRunOptionalPassCallback(
+        [](StringRef pass, Any) { return !whole_program_pass(pass); });
   PassBuilder pb(tm, c.PTO, pgo, &pic);
   for (const std::string &path : c.PassPlugins) {
     Expected<PassPlugin> plugin = PassPlugin::Load(path);
@@ -278,9 +287,9 @@ extern "C" void mtpc_bridge_run_summary_passes(const mtpc_options *o, LLVMModule
   mpm.run(*unwrap(module), a.mam);
 }
 
-// The head of the full LTO pipeline (PassBuilder::buildLTODefaultPipeline) up
-// to whole-program devirtualization and GlobalOpt, and the type-test lowering
-// that pipeline runs at its end: each needs the whole program.
+// What the full LTO pipeline (PassBuilder::buildLTODefaultPipeline) does
+// that needs the whole program, before the split (docs/design.rst, Full
+// LTO, says why these and not IPSCCP or GlobalOpt).
 extern "C" int mtpc_bridge_run_full_lto_passes(const mtpc_bridge_settings *s, void *export_summary,
                                                LLVMModuleRef module, char **message) {
   Module &m = *unwrap(module);
@@ -298,14 +307,9 @@ extern "C" int mtpc_bridge_run_full_lto_passes(const mtpc_bridge_settings *s, vo
   mpm.addPass(CrossDSOCFIPass());
   if (s->conf->OptLevel > 0) {
     mpm.addPass(GlobalDCEPass(/*InLTOPostLink=*/true));
-    mpm.addPass(InferFunctionAttrsPass());
-    mpm.addPass(IPSCCPPass());
-    mpm.addPass(CalledValuePropagationPass());
     mpm.addPass(GlobalSplitPass());
   }
   mpm.addPass(WholeProgramDevirtPass(index, nullptr));
-  if (s->conf->OptLevel > 0)
-    mpm.addPass(GlobalOptPass());
   mpm.addPass(LowerTypeTestsPass(index, nullptr));
   mpm.addPass(mtpc_compat::drop_type_tests_pass());
   mpm.run(m, a.mam);

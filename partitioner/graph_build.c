@@ -148,6 +148,7 @@ typedef struct walk_ctx {
   int in_used_list;
   LLVMValueRef callee; /* the direct callee of the instruction walked, if any */
   uint64_t count;      /* how often that instruction runs (profile), or 0 */
+  int bond;            /* the globals the instruction names share its function's partition */
 } walk_ctx;
 
 static void asm_names_in_function(builder *b, uint32_t node, void *ctx) {
@@ -164,6 +165,8 @@ static void visit_global(builder *b, const walk_ctx *w, uint32_t target, mtpc_re
   }
   mtpc_graph_add_counted_edge(b->g, w->from, target, kind, kind == MTPC_CALL ? w->count : 0);
   b->g->nodes[w->from].flags |= MTPC_N_REFS_GLOBALS;
+  if (w->bond)
+    mtpc_graph_add_bond(b->g, w->from, target);
 }
 
 /* Records every global value reachable from `root` through constants. */
@@ -225,8 +228,32 @@ static LLVMValueRef direct_callee(LLVMValueRef inst) {
   return LLVMGetCalledValue(inst);
 }
 
+/* A branch funnel (whole-program devirtualization's, with type tests
+ * lowered for the whole program) compares its callee's vtable pointer with
+ * addresses inside one combined global; code generation must see that its
+ * operands are that global's aliases, so they stay in its partition. */
+static int is_branch_funnel(LLVMValueRef callee) {
+  static const char funnel[] = "llvm.icall.branch.funnel";
+  size_t length = 0;
+  const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &length) : NULL;
+  return name && length == sizeof(funnel) - 1 && memcmp(name, funnel, length) == 0;
+}
+
+/* The funnel's arguments: the vtable pointer, then pairs of an address in
+ * the combined global and the function to call for it. The addresses are
+ * bonded; the functions may be anywhere. */
+static void walk_branch_funnel(builder *b, walk_ctx *w, LLVMValueRef call) {
+  int arguments = LLVMGetNumArgOperands(call);
+  for (int i = 0; i < arguments; i++) {
+    w->bond = i % 2 == 1;
+    walk_operand(b, w, LLVMGetOperand(call, (unsigned)i));
+  }
+  w->bond = 0;
+  walk_operand(b, w, LLVMGetCalledValue(call));
+}
+
 static void walk_function(builder *b, uint32_t id, LLVMValueRef fn) {
-  walk_ctx w = {id, 0, NULL, 0};
+  walk_ctx w = {id, 0, NULL, 0, 0};
   uint64_t instructions = 0;
   mtpc_profile_add_function(&b->profile, b->g, id, fn);
   const uint64_t *block_counts = mtpc_profile_function_counts(&b->profile, b->g, id, fn);
@@ -242,7 +269,10 @@ static void walk_function(builder *b, uint32_t id, LLVMValueRef fn) {
       uint64_t block_count = w.count;
       if (block_counts && w.callee)
         w.count = mtpc_profile_call_count(&b->profile, inst, block_count);
-      walk_user_operands(b, &w, inst);
+      if (is_branch_funnel(w.callee))
+        walk_branch_funnel(b, &w, inst);
+      else
+        walk_user_operands(b, &w, inst);
       if (block_counts && w.callee && !LLVMIsAFunction(w.callee))
         mtpc_profile_add_call_targets(&b->profile, b->g, id, inst);
       w.count = block_count;
@@ -392,7 +422,7 @@ void mtpc_walker_walk_others(builder *b) {
     LLVMValueRef v = b->values[id];
     mtpc_node_kind kind = b->g->nodes[id].kind;
     b->generation = id + 1;
-    walk_ctx w = {id, (b->g->nodes[id].flags & MTPC_N_USED_LIST) != 0, NULL, 0};
+    walk_ctx w = {id, (b->g->nodes[id].flags & MTPC_N_USED_LIST) != 0, NULL, 0, 0};
     if (kind == MTPC_VARIABLE) {
       LLVMValueRef init = LLVMIsDeclaration(v) ? NULL : LLVMGetInitializer(v);
       if (init)

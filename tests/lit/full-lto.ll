@@ -1,12 +1,12 @@
 ; A full LTO module (--full-lto), as a linker hands it over after
 ; internalization: the whole-program passes run on the whole module before
-; the split, so the partitions see what they concluded. Global DCE removed
-; what nothing uses, GlobalOpt turned a variable that is only read into its
-; value, and IPSCCP propagated a constant argument that every caller passes.
+; the split (docs/design.rst, Full LTO), so global DCE has removed what
+; nothing uses, a function and a table, before any partition is formed; a
+; dead function left to a partition could keep its callees in others alive.
 ; An internalized function called from both partitions is promoted across
 ; the cut and local again, under its own name, in the object. A symbol the
-; linker preserves (external here) stays global. Without --full-lto none of
-; this happens before the split.
+; linker preserves (external here) stays global. Without --full-lto the
+; dead code is split like the rest.
 ;
 ; RUN: llvm-as %s -o %t.bc
 ; RUN: rm -rf %t.d %t.thin.d
@@ -58,12 +58,9 @@ define i32 @root_b(i32 %x) {
 ; STATS: whole-program passes
 ; IR-NOT: @unused_helper
 ; IR-NOT: @unused_table
-; IR-NOT: @scale
 ; IR: define hidden {{.*}}i32 @shared.llvm.mtpc{{[0-9a-f]+}}(
-; IR: mul i32 %x, 5
-; IR: add i32 %y, 3
 ; NM-DAG: T root_a
 ; NM-DAG: T root_b
 ; NM-DAG: t shared
-; THIN-DAG: @scale
+; THIN-DAG: @unused_table
 ; THIN-DAG: @unused_helper
