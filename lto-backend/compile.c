@@ -234,6 +234,7 @@ static mtpc_status make_plan(session *s) {
   mtpc_plan_options_init(&po);
   po.partitions = s->o->partitions == MTPC_PARTITIONS_MAX ? MTPC_PLAN_FINEST : s->o->partitions;
   po.import_instr_limit = s->o->import_instr_limit;
+  po.whole_program = s->o->full_lto;
   po.head_cost = head;
   if (s->unsplit_reason)
     po.partitions = 1;

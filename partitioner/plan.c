@@ -1263,8 +1263,9 @@ static void choose_limits(const mtpc_graph *g, const mtpc_plan_options *o, mtpc_
     odr_code = g->nodes[i].kind == MTPC_FUNCTION && (g->nodes[i].flags & MTPC_N_DISCARDABLE) &&
                (g->nodes[i].flags & MTPC_N_DEFINITION);
   plan->copy_limit = o->import_instr_limit != MTPC_LIMIT_BY_MODULE ? o->import_instr_limit
-                     : odr_code ? MTPC_ODR_IMPORT_LIMIT
-                                : MTPC_DEFAULT_IMPORT_LIMIT;
+                     : odr_code        ? MTPC_ODR_IMPORT_LIMIT
+                     : o->whole_program ? MTPC_FULL_LTO_IMPORT_LIMIT
+                                        : MTPC_DEFAULT_IMPORT_LIMIT;
   plan->clone_limit = odr_code ? plan->copy_limit * MTPC_CLONE_FACTOR : plan->copy_limit;
 }
 

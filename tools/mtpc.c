@@ -41,7 +41,7 @@ static const char usage_text[] =
     "  --function-sections        One section per function\n"
     "  --data-sections            One section per variable\n"
     "  --import-instr-limit=<n>   Largest callee copied across a cut (default: 100\n"
-    "                             for C++, 30 for C)\n"
+    "                             for C++, 50 for C with --full-lto, 30 for C)\n"
     "  --split-dwarf-output=<dwo> Split DWARF: partition 0's .dwo; partition K\n"
     "                             writes <dwo stem>.part<K>.dwo beside it\n"
     "  --split-dwarf-file=<name>  The .dwo name skeleton units record (default:\n"
