@@ -74,8 +74,8 @@ void mtpc_bridge_run_summary_passes(const mtpc_options *options, LLVMModuleRef m
 
 /* Before the split of a full LTO module (mtpc_options.full_lto), on the
  * whole module: the passes of the full LTO pipeline that need the whole
- * program: global DCE, IPSCCP, whole-program devirtualization, GlobalOpt
- * and type-test lowering, exporting to `export_summary` (a
+ * program: global DCE, cross-DSO CFI, global split, whole-program
+ * devirtualization and type-test lowering, exporting to `export_summary` (a
  * `llvm::ModuleSummaryIndex *`, or NULL). The partitions then run the full
  * LTO pipeline (mtpc_bridge_optimize). 0 on success; else *message. */
 int mtpc_bridge_run_full_lto_passes(const mtpc_bridge_settings *settings, void *export_summary,

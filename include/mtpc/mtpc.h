@@ -264,9 +264,9 @@ typedef struct mtpc_options {
   /* Added in 0.3. */
   /* Full LTO: the module is a whole program merged for link-time
    * optimization (as a linker hands it over after internalization). The
-   * passes that need the whole program (whole-program devirtualization,
-   * type-test lowering, global DCE, IPSCCP, GlobalOpt; docs/design.rst,
-   * Full LTO) run on the whole module first; each partition then runs the
+   * passes that need the whole program (global DCE, CFI, whole-program
+   * devirtualization, type-test lowering; docs/design.rst, Full LTO) run on
+   * the whole module first; each partition then runs the
    * full LTO pipeline at opt_level instead of the ThinLTO backend's.
    * mtpc_compile_module then changes the module it is given. Excludes
    * llvm_import_summary. */
