@@ -75,14 +75,17 @@ run() { # run EXE OUT: output and exit status
 # LTO), stock against ld.lld --lto-mtpc-jobs splitting the merged module as
 # finely as it can: the same output, global symbols and indirect calls (the
 # calls whole-program devirtualization turned direct), and valid DWARF.
+# Both export their symbols (--export-dynamic): internalized, a small
+# program is one call tree under main, which no cut splits.
 full_lto() {
   local name=$1 src=$2 out=$3 cflags=$4 flags=$5 f parts objects=()
   for f in "$src"/*.cpp; do
     clang++-19 $cflags -flto -c "$f" -o "$out/$(basename "$f" .cpp).full.o"
     objects+=("$out/$(basename "$f" .cpp).full.o")
   done
-  clang++-19 -flto -fuse-ld=lld --ld-path="$stock_lld" $flags "${objects[@]}" -o "$out/prog.full-stock"
-  clang++-19 -flto -fuse-ld=lld --ld-path="$lld" $flags "${objects[@]}" -o "$out/prog.full-lld" \
+  clang++-19 -flto -fuse-ld=lld --ld-path="$stock_lld" $flags -rdynamic "${objects[@]}" \
+    -o "$out/prog.full-stock"
+  clang++-19 -flto -fuse-ld=lld --ld-path="$lld" $flags -rdynamic "${objects[@]}" -o "$out/prog.full-lld" \
     -Wl,--lto-mtpc-jobs=2,--thinlto-mtpc-threshold=0,--thinlto-mtpc-partitions=100000 \
     -Wl,--thinlto-mtpc-stats="$out/prog.full-lld.stats"
   parts=$(sed -nE 's/^mtpc: ld-temp.o: ([0-9]+) partitions.*/\1/p' "$out/prog.full-lld.stats")

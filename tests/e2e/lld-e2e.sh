@@ -111,7 +111,7 @@ echo "full LTO: off byte-identical to stock; split, shell and speedtest1 agree w
 # of a link from an empty cache.
 rm -rf full-base && mkdir -p edited && cp "$src/sqlite3.h" edited/
 python3 "$root/bench/sqlite-edit.py" build --full-lto "$src/sqlite3.c" edited
-flink "$lld" full-base shell-full.o edited/sqlite3.o $full -Wl,--thinlto-cache-dir=full-base
+flink "$lld" full-unedited shell-full.o edited/sqlite3.o $full -Wl,--thinlto-cache-dir=full-base
 for f in $(python3 "$root/bench/sqlite-edit.py" pick "$src/sqlite3.c" --seed 3 --count 2); do
   python3 "$root/bench/sqlite-edit.py" build --full-lto "$src/sqlite3.c" edited "body:$f"
   rm -rf full-warm full-cold && cp -r full-base full-warm
