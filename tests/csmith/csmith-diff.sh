@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Differential testing with Csmith: every random program is built three ways
+# Differential testing with Csmith: every random program is built five ways
 # and its checksum compared:
 #   stock  clang-19 ThinLTO, linked by Debian's ld.lld-19;
 #   lld    the patched ld.lld splitting every module into as many partitions
 #          as it has groups (--thinlto-mtpc-threshold=0);
 #   dup    mtpc compile --partitions max --import-instr-limit=1000 (aggressive
-#          duplication), linked as a plain object.
+#          duplication), linked as a plain object;
+#   full   clang-19 -flto (full LTO), linked by Debian's ld.lld-19, against
+#   fulls  the same linked by the patched ld.lld with --lto-mtpc-jobs, the
+#          merged module split into as many partitions as it has groups.
 # Programs whose stock build times out or crashes are skipped and counted. A
 # mismatch, crash, verifier failure or link error fails the run and leaves
 # the program in WORK_DIR/failures, unless the dup build behaves exactly as
@@ -58,6 +61,17 @@ for seed in $(seq "$first" $((first + count - 1))); do
   if ! "$mtpc" compile "p$seed.o" -o "p$seed.dup.o" --partitions max --import-instr-limit=1000 -j2 2> dup.err ||
      ! clang-19 "p$seed.dup.o" -o dup 2>> dup.err; then
     fail "$seed" "mtpc compile failed: $(head -1 dup.err)"; continue
+  fi
+  if ! clang-19 -O2 -flto -w -I/usr/include/csmith -c "p$seed.c" -o "p$seed.full.o" 2> full.err ||
+     ! clang-19 -flto -fuse-ld=lld --ld-path=/usr/lib/llvm-19/bin/ld.lld "p$seed.full.o" -o full 2>> full.err ||
+     ! clang-19 -flto -fuse-ld=lld --ld-path="$lld" "p$seed.full.o" -o fulls 2>> full.err \
+       -Wl,--lto-mtpc-jobs=2,--thinlto-mtpc-threshold=0,--thinlto-mtpc-partitions=100000; then
+    fail "$seed" "full LTO build failed: $(head -1 full.err)"; continue
+  fi
+  run full || true
+  run fulls || true
+  if ! cmp -s full.out fulls.out; then
+    fail "$seed" "full LTO split: '$(tr '\n' ' ' < fulls.out)' != stock's '$(tr '\n' ' ' < full.out)'"; continue
   fi
   for v in lld dup; do
     run $v || true
