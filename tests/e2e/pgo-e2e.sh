@@ -11,7 +11,8 @@
 #    names functions as the backend has them, promoted locals included.
 # The outputs must equal the stock builds', and callgrind instruction counts
 # must be within 0.3% of stock's; a split may run fewer (sample PGO does,
-# see docs/testing.rst), never more. Then the same profiles through mtpc
+# see docs/testing.rst), never more. The same three with full LTO (-flto,
+# --lto-mtpc-jobs). Then the same profiles through mtpc
 # backend (distributed ThinLTO): clang's objects below the threshold, the
 # same behavior split.
 #
@@ -97,6 +98,38 @@ for way in stock split; do
   link cs-$way sqlite3-ir.o speedtest1-ir.o -Wl,--lto-cs-profile-file=cs-$way.profdata $extra
 done
 compare cs
+
+# Full LTO (-flto): the same three profiles, the merged module split by
+# --lto-mtpc-jobs, against stock full LTO.
+fsplit="--ld-path=$lld -Wl,--lto-mtpc-jobs=2,--thinlto-mtpc-threshold=0"
+flink() { local out=$1; shift; clang-19 -flto -fuse-ld=lld "$@" -o "$out" -lm -lpthread -ldl; }
+full_pair() { # full_pair SUFFIX FLAGS...: as compile_pair, with -flto
+  local suffix=$1; shift
+  clang-19 -O2 -flto -I"$src" "$@" -c "$src/sqlite3.c" -o "sqlite3$suffix.o" &
+  clang-19 -O2 -flto -I"$src" "$@" -c "$src/speedtest1.c" -o "speedtest1$suffix.o"
+  wait
+}
+full_pair -fir -fprofile-use=ir.profdata
+flink fir-stock sqlite3-fir.o speedtest1-fir.o
+flink fir-split sqlite3-fir.o speedtest1-fir.o $fsplit -Wl,--thinlto-mtpc-stats=fir.stats
+grep -q "ld-temp.o: [0-9]* partitions" fir.stats
+compare fir
+full_pair -fsample -gline-tables-only -fdebug-info-for-profiling "$sample"
+flink fsample-stock sqlite3-fsample.o speedtest1-fsample.o "$sample"
+flink fsample-split sqlite3-fsample.o speedtest1-fsample.o "$sample" $fsplit
+compare fsample
+full_pair -fcsgen -fprofile-use=ir.profdata -fcs-profile-generate="$work/fcs-raw"
+for way in stock split; do
+  extra=""
+  [ $way = split ] && extra=$fsplit
+  rm -rf fcs-raw
+  flink fcs-gen-$way sqlite3-fcsgen.o speedtest1-fcsgen.o -fcs-profile-generate $extra
+  train fcs-gen-$way
+  llvm-profdata-19 merge ir.profdata fcs-raw/*.profraw -o fcs-$way.profdata
+  flink fcs-$way sqlite3-fir.o speedtest1-fir.o -Wl,--lto-cs-profile-file=fcs-$way.profdata $extra
+done
+compare fcs
+echo "full LTO: IR, sample and context-sensitive PGO split as stock"
 
 # mtpc backend takes the profile flags clang's backend step takes: below the
 # threshold its objects are clang's byte for byte; split, the program behaves.
