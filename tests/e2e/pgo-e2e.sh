@@ -22,9 +22,11 @@ set -euo pipefail
 lld=$build/bin/ld.lld
 [ -x "$lld" ] || { echo "no $lld: run lld-patches/build-lld.sh" >&2; exit 1; }
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
-cc() { clang-19 -O2 -flto=thin -I"$src" "$@"; }
+# ThinLTO first; the full LTO part below sets lto and split again.
+lto=-flto=thin
+cc() { clang-19 -O2 $lto -I"$src" "$@"; }
 split="--ld-path=$lld -Wl,--thinlto-mtpc-jobs=2,--thinlto-mtpc-threshold=0"
-link() { local out=$1; shift; clang-19 -flto=thin -fuse-ld=lld -Wl,--thinlto-jobs=2 "$@" -o "$out" -lm -lpthread -ldl; }
+link() { local out=$1; shift; clang-19 $lto -fuse-ld=lld -Wl,--thinlto-jobs=2 "$@" -o "$out" -lm -lpthread -ldl; }
 # compile_pair SUFFIX FLAGS...: sqlite3$SUFFIX.o and speedtest1$SUFFIX.o
 compile_pair() {
   local suffix=$1; shift
@@ -85,50 +87,40 @@ link sample-split sqlite3-sample.o speedtest1-sample.o "$sample" $split \
 grep -q "sqlite3-sample.o: [0-9]* partitions" sample.stats
 compare sample
 
-# Context-sensitive PGO on top of the IR profile, each way with its own.
-compile_pair -csgen -fprofile-use=ir.profdata -fcs-profile-generate="$work/cs-raw"
-for way in stock split; do
-  extra=""
-  [ $way = split ] && extra=$split
-  rm -rf cs-raw
-  link cs-gen-$way sqlite3-csgen.o speedtest1-csgen.o -fcs-profile-generate $extra
-  train cs-gen-$way
-  llvm-profdata-19 merge ir.profdata cs-raw/*.profraw -o cs-$way.profdata
-  llvm-profdata-19 show --showcs cs-$way.profdata | grep -q "Total functions: [1-9]"
-  link cs-$way sqlite3-ir.o speedtest1-ir.o -Wl,--lto-cs-profile-file=cs-$way.profdata $extra
-done
-compare cs
+# cs_pgo NAME IR-SUFFIX: context-sensitive PGO on top of the IR profile
+# (objects sqlite3IR-SUFFIX.o, ...), each way with its own CS profile,
+# NAME-stock and NAME-split compared.
+cs_pgo() {
+  local name=$1 ir=$2 way extra
+  compile_pair "-${name}gen" -fprofile-use=ir.profdata -fcs-profile-generate="$work/$name-raw"
+  for way in stock split; do
+    extra=""
+    [ $way = split ] && extra=$split
+    rm -rf "$name-raw"
+    link "$name-gen-$way" "sqlite3-${name}gen.o" "speedtest1-${name}gen.o" -fcs-profile-generate $extra
+    train "$name-gen-$way"
+    llvm-profdata-19 merge ir.profdata "$name-raw"/*.profraw -o "$name-$way.profdata"
+    llvm-profdata-19 show --showcs "$name-$way.profdata" | grep -q "Total functions: [1-9]"
+    link "$name-$way" "sqlite3$ir.o" "speedtest1$ir.o" -Wl,--lto-cs-profile-file="$name-$way.profdata" $extra
+  done
+  compare "$name"
+}
+cs_pgo cs -ir
 
 # Full LTO (-flto): the same three profiles, the merged module split by
 # --lto-mtpc-jobs, against stock full LTO.
-fsplit="--ld-path=$lld -Wl,--lto-mtpc-jobs=2,--thinlto-mtpc-threshold=0"
-flink() { local out=$1; shift; clang-19 -flto -fuse-ld=lld "$@" -o "$out" -lm -lpthread -ldl; }
-full_pair() { # full_pair SUFFIX FLAGS...: as compile_pair, with -flto
-  local suffix=$1; shift
-  clang-19 -O2 -flto -I"$src" "$@" -c "$src/sqlite3.c" -o "sqlite3$suffix.o" &
-  clang-19 -O2 -flto -I"$src" "$@" -c "$src/speedtest1.c" -o "speedtest1$suffix.o"
-  wait
-}
-full_pair -fir -fprofile-use=ir.profdata
-flink fir-stock sqlite3-fir.o speedtest1-fir.o
-flink fir-split sqlite3-fir.o speedtest1-fir.o $fsplit -Wl,--thinlto-mtpc-stats=fir.stats
+lto=-flto
+split="--ld-path=$lld -Wl,--lto-mtpc-jobs=2,--thinlto-mtpc-threshold=0"
+compile_pair -fir -fprofile-use=ir.profdata
+link fir-stock sqlite3-fir.o speedtest1-fir.o
+link fir-split sqlite3-fir.o speedtest1-fir.o $split -Wl,--thinlto-mtpc-stats=fir.stats
 grep -q "ld-temp.o: [0-9]* partitions" fir.stats
 compare fir
-full_pair -fsample -gline-tables-only -fdebug-info-for-profiling "$sample"
-flink fsample-stock sqlite3-fsample.o speedtest1-fsample.o "$sample"
-flink fsample-split sqlite3-fsample.o speedtest1-fsample.o "$sample" $fsplit
+compile_pair -fsample -gline-tables-only -fdebug-info-for-profiling "$sample"
+link fsample-stock sqlite3-fsample.o speedtest1-fsample.o "$sample"
+link fsample-split sqlite3-fsample.o speedtest1-fsample.o "$sample" $split
 compare fsample
-full_pair -fcsgen -fprofile-use=ir.profdata -fcs-profile-generate="$work/fcs-raw"
-for way in stock split; do
-  extra=""
-  [ $way = split ] && extra=$fsplit
-  rm -rf fcs-raw
-  flink fcs-gen-$way sqlite3-fcsgen.o speedtest1-fcsgen.o -fcs-profile-generate $extra
-  train fcs-gen-$way
-  llvm-profdata-19 merge ir.profdata fcs-raw/*.profraw -o fcs-$way.profdata
-  flink fcs-$way sqlite3-fir.o speedtest1-fir.o -Wl,--lto-cs-profile-file=fcs-$way.profdata $extra
-done
-compare fcs
+cs_pgo fcs -fir
 echo "full LTO: IR, sample and context-sensitive PGO split as stock"
 
 # mtpc backend takes the profile flags clang's backend step takes: below the
