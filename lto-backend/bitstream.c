@@ -11,7 +11,9 @@ struct mtpc_bs_abbrev {
   uint32_t count;
   struct {
     uint8_t kind;
+    uint8_t width;  /* a literal's field: its width in bits */
     uint64_t value; /* the literal, or a fixed or VBR width */
+    uint64_t bit;   /* a literal's field: where the definition holds it */
   } ops[];
 };
 
@@ -124,8 +126,12 @@ static mtpc_bs_abbrev *read_abbrev(mtpc_bitstream *bs) {
     int literal = (int)mtpc_bs_fixed(bs, 1);
     a->ops[i].kind = literal ? OP_LITERAL : (uint8_t)mtpc_bs_fixed(bs, 3);
     a->ops[i].value = 0;
-    if (literal)
+    a->ops[i].bit = bs->bit;
+    a->ops[i].width = 0;
+    if (literal) {
       a->ops[i].value = mtpc_bs_vbr(bs, 8);
+      a->ops[i].width = (uint8_t)(bs->bit - a->ops[i].bit);
+    }
     else if (a->ops[i].kind == OP_FIXED || a->ops[i].kind == OP_VBR)
       a->ops[i].value = mtpc_bs_vbr(bs, 5);
     else if (a->ops[i].kind < OP_ARRAY || a->ops[i].kind > OP_BLOB)
@@ -330,7 +336,10 @@ static uint64_t read_scalar(mtpc_bitstream *bs, uint8_t kind, uint64_t width) {
 }
 
 static int read_unabbreviated(mtpc_bitstream *bs, mtpc_bs_record *r) {
+  r->code_bit = bs->bit;
   r->code = (uint32_t)mtpc_bs_vbr(bs, 6);
+  r->code_width = (uint32_t)(bs->bit - r->code_bit);
+  r->code_chunk = 6;
   uint64_t count = mtpc_bs_vbr(bs, 6);
   for (uint64_t i = 0; i < count && !bs->failed; i++) {
     uint64_t at = bs->bit;
@@ -378,6 +387,9 @@ static int read_abbreviated(mtpc_bitstream *bs, const mtpc_bs_abbrev *a, mtpc_bs
     uint32_t width = kind == OP_LITERAL ? 0 : (uint32_t)(bs->bit - at);
     if (!have_code) {
       r->code = (uint32_t)value;
+      r->code_bit = kind == OP_LITERAL ? a->ops[i].bit : at;
+      r->code_width = kind == OP_LITERAL ? a->ops[i].width : width;
+      r->code_chunk = kind == OP_LITERAL ? 8 : kind == OP_VBR ? (uint32_t)a->ops[i].value : 0;
       have_code = 1;
     } else if (push_operand(bs, r, value, at, width)) {
       return 1;
@@ -409,4 +421,27 @@ void mtpc_bs_record_free(mtpc_bs_record *record) {
   free(record->ops);
   record->ops = NULL;
   record->count = record->capacity = 0;
+}
+
+static void write_bit(uint8_t *data, uint64_t at, int set) {
+  uint8_t mask = (uint8_t)(1u << (at % 8));
+  data[at / 8] = set ? data[at / 8] | mask : data[at / 8] & (uint8_t)~mask;
+}
+
+int mtpc_bs_write_vbr(uint8_t *data, uint64_t bit, uint32_t width, unsigned chunk, uint64_t value) {
+  if (chunk < 2 || width == 0 || width % chunk != 0)
+    return 1;
+  uint32_t chunks = width / chunk;
+  unsigned payload = chunk - 1;
+  if (payload * chunks < 64 && value >> (payload * chunks) != 0)
+    return 1;
+  /* A continuation bit over an empty payload reads as nothing more, so a
+   * small value fills a long field. */
+  for (uint32_t c = 0; c < chunks; c++) {
+    uint64_t at = bit + (uint64_t)c * chunk;
+    for (unsigned b = 0; b < payload; b++)
+      write_bit(data, at + b, (int)((value >> (c * payload + b)) & 1));
+    write_bit(data, at + payload, c + 1 < chunks);
+  }
+  return 0;
 }

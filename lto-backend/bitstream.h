@@ -46,6 +46,12 @@ typedef struct mtpc_bs_operand {
 
 typedef struct mtpc_bs_record {
   uint32_t code;
+  /* Where the code was read from (an abbreviation's literal code: where
+   * the definition holds it), its width, and its VBR chunk size (0: not a
+   * VBR field). */
+  uint64_t code_bit;
+  uint32_t code_width;
+  uint32_t code_chunk;
   uint32_t count; /* operands after the code */
   uint32_t capacity;
   mtpc_bs_operand *ops;
@@ -95,5 +101,10 @@ int mtpc_bs_read_blockinfo(mtpc_bitstream *bs);
 int mtpc_bs_read_record(mtpc_bitstream *bs, uint32_t abbrev_id, mtpc_bs_record *record);
 int mtpc_bs_skip_record(mtpc_bitstream *bs, uint32_t abbrev_id);
 void mtpc_bs_record_free(mtpc_bs_record *record);
+
+/* Writes `value` over the VBR field of `width` bits at `bit`, in chunks of
+ * `chunk` bits as it was read, without changing its length. Non-zero when
+ * the value needs more chunks than the field has. */
+int mtpc_bs_write_vbr(uint8_t *data, uint64_t bit, uint32_t width, unsigned chunk, uint64_t value);
 
 #endif

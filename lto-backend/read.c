@@ -11,12 +11,22 @@
 #include "../partitioner/graph_read.h"
 #include "../partitioner/support.h"
 #include "ir_edit.h"
+#include "plan_bitcode.h"
 #include "time_trace.h"
 #include "worker.h"
 
-typedef struct reader {
+/* What the readers open, ready once reader 0 has made the copy. */
+typedef struct source {
   const void *bitcode;
   size_t size;
+  mtpc_plan_bitcode *light;
+  pthread_mutex_t lock;
+  pthread_cond_t made;
+  int ready;
+} source;
+
+typedef struct reader {
+  source *source;
   const char *name;
   mtpc_graph_reading *reading;
   unsigned index;
@@ -41,10 +51,36 @@ static void on_diagnostic(LLVMDiagnosticInfoRef info, void *user) {
   LLVMDisposeMessage(text);
 }
 
+static void wait_for_source(source *src) {
+  pthread_mutex_lock(&src->lock);
+  while (!src->ready)
+    pthread_cond_wait(&src->made, &src->lock);
+  pthread_mutex_unlock(&src->lock);
+}
+
+/* Reader 0's part before the others open: the copy they read, when the
+ * module has debug records to leave out. Without memory for it they read
+ * the module's own bitcode. */
+static void make_source(reader *rd) {
+  source *src = rd->source;
+  mtpc_bridge_time_trace_begin("mtpc plan bitcode", "");
+  if (mtpc_plan_bitcode_make(src->bitcode, src->size, src->light) == 0 && src->light->data) {
+    src->bitcode = src->light->data;
+    mtpc_graph_reading_use_debug_records(rd->reading, src->light->debug_records,
+                                         src->light->body_count);
+  }
+  mtpc_bridge_time_trace_end();
+  pthread_mutex_lock(&src->lock);
+  src->ready = 1;
+  pthread_cond_broadcast(&src->made);
+  pthread_mutex_unlock(&src->lock);
+}
+
 static int open_copy(reader *rd) {
+  wait_for_source(rd->source);
   rd->context = LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(rd->context, on_diagnostic, rd);
-  if (mtpc_bridge_open_lazily(rd->context, rd->bitcode, rd->size, rd->name,
+  if (mtpc_bridge_open_lazily(rd->context, rd->source->bitcode, rd->source->size, rd->name,
                               /*metadata_on_demand=*/1, &rd->module, &rd->message) == 0)
     return 0;
   LLVMContextDispose(rd->context);
@@ -137,10 +173,12 @@ static mtpc_status read_in_threads(reader *readers, unsigned count, mtpc_graph_r
     readers[i].diagnostic_lost = 0;
     started[i] = pthread_create(&threads[i], NULL, run_reader, &readers[i]) == 0;
   }
-  /* Reader 0 opens its copy beside the others. Without threads it walks
-   * every chunk alone. */
+  /* Reader 0 makes what they all open while another takes the side job,
+   * then opens its copy beside the others. Without threads it walks every
+   * chunk alone. */
   if (readers[0].trace)
     begin_trace(&readers[0]);
+  make_source(&readers[0]);
   run_side(&readers[0]);
   int opened = open_copy(&readers[0]) == 0;
   if (opened)
@@ -173,6 +211,8 @@ mtpc_status mtpc_read_for_plan(const void *bitcode, size_t size, const char *nam
                                const mtpc_chore *side, mtpc_read *read, char **message) {
   atomic_int side_taken = 0;
   memset(read, 0, sizeof(*read));
+  source src = {.bitcode = bitcode, .size = size, .light = &read->light,
+                .lock = PTHREAD_MUTEX_INITIALIZER, .made = PTHREAD_COND_INITIALIZER};
   *message = NULL;
   unsigned count = readers < 1 ? 1 : readers > MTPC_MAX_READERS ? MTPC_MAX_READERS : readers;
   reader *all = mtpc_zalloc(count, sizeof(reader));
@@ -182,13 +222,15 @@ mtpc_status mtpc_read_for_plan(const void *bitcode, size_t size, const char *nam
     mtpc_graph_reading_free(reading);
     return MTPC_ERR_NO_MEMORY;
   }
-  all[0] = (reader){.bitcode = bitcode, .size = size, .name = name, .side = side,
+  all[0] = (reader){.source = &src, .name = name, .side = side,
                     .side_taken = &side_taken,
                     .reading = reading, .trace = mtpc_bridge_time_trace_active(),
                     .trace_granularity_us = trace_granularity_us};
   mtpc_status status = read_in_threads(all, count, reading, read, message);
   release_readers(all, count);
   mtpc_graph_reading_free(reading);
+  if (status != MTPC_OK)
+    mtpc_plan_bitcode_free(&read->light);
   return status;
 }
 
@@ -198,4 +240,5 @@ void mtpc_read_release_modules(mtpc_read *read) {
   free(read->modules);
   read->modules = NULL;
   read->module_count = 0;
+  mtpc_plan_bitcode_free(&read->light);
 }

@@ -1,8 +1,11 @@
 /* The read the plan is made from, on several threads: each reader opens the
  * bitcode lazily, its metadata on demand, in its own context and
- * materializes and walks chunks of functions (partitioner/graph_read.c), so parsing the module, the largest
- * serial step of a split compile, is shared. The graph does not depend on
- * how many readers there were. Materializing function by function also
+ * materializes and walks chunks of functions (partitioner/graph_read.c), so
+ * parsing the module, the largest serial step of a split compile, is
+ * shared. They read a copy of the bitcode without debug records and
+ * locations when the module has them (plan_bitcode.h), made by the calling
+ * thread while another scans the bitcode. The graph does not depend on how
+ * many readers there were. Materializing function by function also
  * skips materializeAll()'s whole-module verifier (UpgradeDebugInfo); each
  * partition is verified instead (worker.c). */
 #ifndef MTPC_READ_H
@@ -13,6 +16,7 @@
 #include <llvm-c/Types.h>
 
 #include "../partitioner/graph.h"
+#include "plan_bitcode.h"
 #include "worker.h"
 
 /* The most readers one compile uses: each re-reads the module's global
@@ -23,6 +27,7 @@ typedef struct mtpc_read {
   LLVMModuleRef *modules; /* module_count readers' copies; [0] read on the calling thread */
   unsigned module_count;
   mtpc_graph graph;
+  mtpc_plan_bitcode light; /* the bitcode they were read from, when not the module's own */
 } mtpc_read;
 
 /* Reads `bitcode` with up to `readers` threads (the calling one included).
@@ -35,7 +40,8 @@ mtpc_status mtpc_read_for_plan(const void *bitcode, size_t size, const char *nam
                                unsigned readers, unsigned trace_granularity_us,
                                const mtpc_chore *side, mtpc_read *read, char **message);
 
-/* Frees the readers' modules and contexts (the graph is the caller's). */
+/* Frees the readers' modules and contexts and the bitcode they were read
+ * from (the graph is the caller's). */
 void mtpc_read_release_modules(mtpc_read *read);
 
 #endif

@@ -4,9 +4,8 @@
 
 #include "debug_types.h"
 
-uint64_t mtpc_function_cost(LLVMValueRef fn, uint64_t instructions) {
-  uint64_t records = mtpc_debug_record_count(fn);
-  return instructions + 1 + records * MTPC_DEBUG_RECORD_TENTHS / 10;
+uint64_t mtpc_function_cost(uint64_t instructions, uint64_t debug_records) {
+  return instructions + 1 + debug_records * MTPC_DEBUG_RECORD_TENTHS / 10;
 }
 
 static int is_byte_type(LLVMTypeRef type) {

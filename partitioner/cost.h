@@ -38,7 +38,7 @@
 
 /* A defined function: its instructions, its debug records, and one for
  * itself. */
-uint64_t mtpc_function_cost(LLVMValueRef fn, uint64_t instructions);
+uint64_t mtpc_function_cost(uint64_t instructions, uint64_t debug_records);
 /* A defined variable, by its initializer; 0 for a declaration. */
 uint64_t mtpc_variable_cost(LLVMValueRef var);
 /* Partition 0's head (plan.h): its compile units' type lists, and with ODR

@@ -278,7 +278,8 @@ static void walk_function(builder *b, uint32_t id, LLVMValueRef fn) {
       w.count = block_count;
     }
   }
-  b->g->nodes[id].cost = mtpc_function_cost(fn, instructions);
+  uint64_t records = b->debug_records ? b->debug_records[id] : mtpc_debug_record_count(fn);
+  b->g->nodes[id].cost = mtpc_function_cost(instructions, records);
   b->g->nodes[id].size = instructions + 1;
 }
 
@@ -480,7 +481,24 @@ void mtpc_walker_apply_module_rules(builder *b, mtpc_graph *g) {
   pin_module_asm(b);
 }
 
+int mtpc_walker_use_debug_records(builder *b, const uint32_t *records, uint32_t bodies) {
+  uint32_t definitions = 0;
+  for (uint32_t id = 0; id < b->function_count; id++)
+    definitions += (b->g->nodes[id].flags & MTPC_N_DEFINITION) != 0;
+  if (definitions != bodies)
+    return 0;
+  b->debug_records = mtpc_zalloc(b->function_count ? b->function_count : 1, sizeof(uint32_t));
+  if (!b->debug_records)
+    return -1;
+  uint32_t body = 0;
+  for (uint32_t id = 0; id < b->function_count; id++)
+    if (b->g->nodes[id].flags & MTPC_N_DEFINITION)
+      b->debug_records[id] = records[body++];
+  return 0;
+}
+
 void mtpc_walker_free(builder *b) {
+  free(b->debug_records);
   free(b->values);
   free(b->asm_sensitive);
   free(b->named_by_asm);

@@ -37,6 +37,8 @@ typedef struct reader {
 struct mtpc_graph_reading {
   unsigned reader_count;
   uint32_t chunk_functions;
+  const uint32_t *debug_records; /* per function body, or NULL */
+  uint32_t bodies;
   atomic_uint next_chunk;
   reader *readers;
 };
@@ -54,6 +56,12 @@ mtpc_graph_reading *mtpc_graph_reading_create(unsigned readers, uint32_t chunk_f
     return NULL;
   }
   return r;
+}
+
+void mtpc_graph_reading_use_debug_records(mtpc_graph_reading *r, const uint32_t *records,
+                                          uint32_t bodies) {
+  r->debug_records = records;
+  r->bodies = bodies;
 }
 
 void mtpc_graph_reading_free(mtpc_graph_reading *r) {
@@ -121,7 +129,9 @@ int mtpc_graph_reader_begin(mtpc_graph_reading *r, unsigned index, LLVMModuleRef
   rd->started = 1;
   rd->failed_chunk = MTPC_NONE;
   begin_graph(&rd->graph, module);
-  if (rd->graph.out_of_memory || mtpc_walker_init(&rd->walker, &rd->graph, module)) {
+  if (rd->graph.out_of_memory || mtpc_walker_init(&rd->walker, &rd->graph, module) ||
+      (r->debug_records &&
+       mtpc_walker_use_debug_records(&rd->walker, r->debug_records, r->bodies))) {
     rd->graph.out_of_memory = 1;
     return -1;
   }

@@ -22,6 +22,12 @@ typedef int mtpc_materialize_fn(LLVMValueRef function, char **message);
 mtpc_graph_reading *mtpc_graph_reading_create(unsigned readers, uint32_t chunk_functions);
 void mtpc_graph_reading_free(mtpc_graph_reading *r);
 
+/* The readers read a copy of the bitcode without debug records, whose
+ * counts per function body (in module order) are these; they must outlive
+ * the reading. Before any reader begins. */
+void mtpc_graph_reading_use_debug_records(mtpc_graph_reading *r, const uint32_t *records,
+                                          uint32_t bodies);
+
 /* Reader `index` (< readers; each index once) walks chunks of `module`
  * until none is left, materializing each function first when `materialize`
  * is given. Safe to call from several threads at once. A reader stops at

@@ -28,12 +28,18 @@ typedef struct mtpc_graph_walker {
   uint8_t *named_by_asm;  /* local named by inline asm in some function */
   mtpc_profile_index profile;
   mtpc_type_walk *types; /* NULL without debug info */
+  uint32_t *debug_records; /* per function node, counted from the bitcode; NULL: from the IR */
 } mtpc_graph_walker;
 
 /* Adds every node of `module` to `g` (initialized by the caller); non-zero
  * when memory runs out. */
 int mtpc_walker_init(mtpc_graph_walker *w, mtpc_graph *g, LLVMModuleRef module);
 void mtpc_walker_free(mtpc_graph_walker *w);
+/* Takes each function's debug record count from `records` (per function
+ * body, in module order) instead of its IR, which then has none
+ * (lto-backend/plan_bitcode.h). Ignored when the bodies do not match the
+ * module's definitions. Non-zero when memory runs out. */
+int mtpc_walker_use_debug_records(mtpc_graph_walker *w, const uint32_t *records, uint32_t bodies);
 
 /* Walks functions [first, end) (node ids; their bodies must be there): their
  * references, cost, bonds and debug types. */

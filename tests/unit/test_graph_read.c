@@ -2,7 +2,10 @@
  * in its own context (graph_read.h, as lto-backend/read.c reads), equals the
  * graph built from the whole parsed module: every node with its flags, cost,
  * PGO name and debug declaration, every edge with its counts, every bond
- * and debug type in order. Arguments: IR or bitcode files. */
+ * and debug type in order. So does the graph of lto-backend/read.c itself,
+ * whose readers read a copy of the bitcode without debug records
+ * (plan_bitcode.h); some input must have had one made. Arguments: IR or
+ * bitcode files. */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +15,7 @@
 #include <llvm-c/IRReader.h>
 
 #include "../../lto-backend/ir_edit.h"
+#include "../../lto-backend/read.h"
 #include "../../partitioner/graph.h"
 #include "../../partitioner/graph_read.h"
 #include "check.h"
@@ -147,6 +151,26 @@ static void read_graph_in_turns(const void *bitcode, size_t size, unsigned reade
   finish_reading(reading, args, readers, g);
 }
 
+static unsigned light_copies; /* inputs whose plan read a copy without debug records */
+
+/* lto-backend/read.c's read, with 1 to 3 readers. */
+static void check_read_for_plan(const mtpc_graph *whole, const void *data, size_t size,
+                                const char *path) {
+  for (unsigned readers = 1; readers <= 3; readers++) {
+    mtpc_read read;
+    char *message = NULL;
+    CHECK(mtpc_read_for_plan(data, size, "input", readers, 0, NULL, &read, &message) == MTPC_OK);
+    free(message);
+    light_copies += readers == 1 && read.light.data != NULL;
+    char what[512];
+    snprintf(what, sizeof(what), "%s, read for the plan by %u readers%s", path, readers,
+             read.light.data ? " from a copy without debug records" : "");
+    check_same_graph(whole, &read.graph, what);
+    mtpc_graph_free(&read.graph);
+    mtpc_read_release_modules(&read);
+  }
+}
+
 static void test_file(const char *path) {
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = parse_file(ctx, path);
@@ -174,6 +198,7 @@ static void test_file(const char *path) {
       mtpc_graph_free(&read);
     }
   }
+  check_read_for_plan(&whole, data, size, path);
   mtpc_graph_free(&whole);
   LLVMDisposeMemoryBuffer(bitcode);
   LLVMDisposeModule(m);
@@ -251,5 +276,6 @@ int main(int argc, char **argv) {
   for (int i = 1; i < argc; i++)
     test_file(argv[i]);
   test_first_failure_wins(argv[argc - 1]);
+  CHECK(light_copies > 0);
   CHECK_SUMMARY();
 }
