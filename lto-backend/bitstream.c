@@ -17,7 +17,7 @@ struct mtpc_bs_abbrev {
   } ops[];
 };
 
-enum { BLOCKINFO_ID = 0, BLOCKINFO_SETBID = 1, TOP_ABBREV_WIDTH = 2 };
+enum { BLOCKINFO_ID = 0, BLOCKINFO_SETBID = 1, TOP_ABBREV_WIDTH = 2, MODULE_BLOCK_ID = 8 };
 
 void mtpc_bs_init(mtpc_bitstream *bs, const void *data, size_t size) {
   memset(bs, 0, sizeof(*bs));
@@ -415,6 +415,25 @@ int mtpc_bs_read_record(mtpc_bitstream *bs, uint32_t abbrev_id, mtpc_bs_record *
 
 int mtpc_bs_skip_record(mtpc_bitstream *bs, uint32_t abbrev_id) {
   return mtpc_bs_read_record(bs, abbrev_id, &bs->scratch);
+}
+
+int mtpc_bs_enter_module(mtpc_bitstream *bs, const void *data, size_t size) {
+  static const uint8_t magic[4] = {'B', 'C', 0xc0, 0xde};
+  mtpc_bs_init(bs, data, size);
+  if (size < 8 || memcmp(data, magic, sizeof(magic)) != 0)
+    return 1;
+  bs->bit = 32;
+  for (;;) {
+    uint32_t id;
+    if (mtpc_bs_advance(bs, &id) != MTPC_BS_ENTRY_SUBBLOCK)
+      return 1;
+    if (id == MODULE_BLOCK_ID)
+      return mtpc_bs_enter(bs, id);
+    int failed = id == BLOCKINFO_ID ? mtpc_bs_enter(bs, id) || mtpc_bs_read_blockinfo(bs)
+                                    : mtpc_bs_skip_block(bs);
+    if (failed)
+      return 1;
+  }
 }
 
 void mtpc_bs_record_free(mtpc_bs_record *record) {

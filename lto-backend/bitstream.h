@@ -2,8 +2,9 @@
  * blocks, abbreviations (from a block or its BLOCKINFO), and records, each
  * operand with the bit position it was read from, so that a caller can
  * rewrite a field in place. It reads what LLVM writes and checks every read
- * against the end of the data; it knows nothing of what records mean
- * (metadata_scan.h does). */
+ * against the end of the data; of bitcode it knows only where the module
+ * block is, nothing of what records mean (metadata_scan.h and
+ * plan_bitcode.h do). */
 #ifndef MTPC_BITSTREAM_H
 #define MTPC_BITSTREAM_H
 
@@ -81,6 +82,11 @@ typedef enum mtpc_bs_entry_kind {
 
 /* Starts at the first bit of `data` (the caller checks the magic). */
 void mtpc_bs_init(mtpc_bitstream *bs, const void *data, size_t size);
+/* Initializes `bs` on LLVM bitcode and enters its first module block, a
+ * BLOCKINFO before it read on the way. Non-zero when `data` is not bitcode,
+ * has no module or is malformed (bs->out_of_memory says when memory ran
+ * out); mtpc_bs_free it either way. */
+int mtpc_bs_enter_module(mtpc_bitstream *bs, const void *data, size_t size);
 void mtpc_bs_free(mtpc_bitstream *bs);
 
 uint64_t mtpc_bs_fixed(mtpc_bitstream *bs, unsigned width);

@@ -9,7 +9,6 @@
  * writeDICompositeType): the same in LLVM 19 and 22. */
 enum {
   BLOCKINFO_BLOCK = 0,
-  MODULE_BLOCK = 8,
   FUNCTION_BLOCK = 12,
   METADATA_BLOCK = 15,
   FUNC_CODE_DECLAREBLOCKS = 1,
@@ -275,31 +274,10 @@ static int scan_module_block(scan_state *st) {
   }
 }
 
-static int scan_stream(scan_state *st) {
-  for (;;) {
-    uint32_t id;
-    mtpc_bs_entry_kind kind = mtpc_bs_advance(&st->bs, &id);
-    if (kind != MTPC_BS_ENTRY_SUBBLOCK)
-      return 1; /* no module */
-    if (id == MODULE_BLOCK)
-      return mtpc_bs_enter(&st->bs, id) || scan_module_block(st);
-    int failed = id == BLOCKINFO_BLOCK
-                     ? mtpc_bs_enter(&st->bs, id) || mtpc_bs_read_blockinfo(&st->bs)
-                     : mtpc_bs_skip_block(&st->bs);
-    if (failed)
-      return 1;
-  }
-}
-
 mtpc_scan_status mtpc_scan_metadata(const void *bitcode, size_t size, mtpc_metadata_scan *scan) {
-  static const uint8_t magic[4] = {'B', 'C', 0xc0, 0xde};
   memset(scan, 0, sizeof(*scan));
-  if (size < 8 || memcmp(bitcode, magic, 4) != 0)
-    return MTPC_SCAN_UNREADABLE;
   scan_state st = {.out = scan};
-  mtpc_bs_init(&st.bs, bitcode, size);
-  st.bs.bit = 32;
-  int failed = scan_stream(&st);
+  int failed = mtpc_bs_enter_module(&st.bs, bitcode, size) || scan_module_block(&st);
   int no_memory = st.bs.out_of_memory;
   mtpc_bs_free(&st.bs);
   mtpc_bs_record_free(&st.record);

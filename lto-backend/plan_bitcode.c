@@ -8,7 +8,7 @@
 #include "bitstream.h"
 
 /* LLVMBitCodes.h: the same in LLVM 19 and 22 (22 adds code 66). */
-enum { BLOCKINFO_BLOCK = 0, MODULE_BLOCK = 8, FUNCTION_BLOCK = 12 };
+enum { BLOCKINFO_BLOCK = 0, FUNCTION_BLOCK = 12 };
 enum {
   FUNC_CODE_DEBUG_LOC_AGAIN = 33,
   FUNC_CODE_DEBUG_LOC = 35,
@@ -119,32 +119,10 @@ static int rewrite_module(rewrite *rw) {
   }
 }
 
-/* The first module of the stream. */
-static int rewrite_stream(rewrite *rw) {
-  for (;;) {
-    uint32_t id;
-    mtpc_bs_entry_kind kind = mtpc_bs_advance(&rw->bs, &id);
-    if (kind != MTPC_BS_ENTRY_SUBBLOCK)
-      return 1;
-    if (id == MODULE_BLOCK)
-      return mtpc_bs_enter(&rw->bs, id) || rewrite_module(rw);
-    int failed = id == BLOCKINFO_BLOCK
-                     ? mtpc_bs_enter(&rw->bs, id) || mtpc_bs_read_blockinfo(&rw->bs)
-                     : mtpc_bs_skip_block(&rw->bs);
-    if (failed)
-      return 1;
-  }
-}
-
 int mtpc_plan_bitcode_make(const void *bitcode, size_t size, mtpc_plan_bitcode *out) {
-  static const uint8_t magic[4] = {'B', 'C', 0xc0, 0xde};
   memset(out, 0, sizeof(*out));
-  if (size < 8 || memcmp(bitcode, magic, 4) != 0)
-    return 0;
   rewrite rw = {.bitcode = bitcode, .size = size};
-  mtpc_bs_init(&rw.bs, bitcode, size);
-  rw.bs.bit = 32; /* after the magic */
-  int failed = rewrite_stream(&rw);
+  int failed = mtpc_bs_enter_module(&rw.bs, bitcode, size) || rewrite_module(&rw);
   int no_memory = rw.no_memory || rw.bs.out_of_memory;
   mtpc_bs_free(&rw.bs);
   mtpc_bs_record_free(&rw.record);
