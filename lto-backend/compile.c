@@ -793,7 +793,9 @@ static mtpc_status print_session_plan(session *s, FILE *out) {
     status = prepare_bitcode(s);
   if (status == MTPC_OK) {
     enter_phase(s->o, "plan");
+    mtpc_bridge_time_trace_begin("mtpc plan", "");
     status = make_plan(s);
+    mtpc_bridge_time_trace_end();
   }
   if (status == MTPC_OK)
     mtpc_plan_print(&s->plan, out);
@@ -826,7 +828,9 @@ mtpc_status mtpc_print_plan_bitcode(const void *data, size_t size, const char *n
     s.bitcode_size = size;
     s.name = mtpc_strdup(name ? name : "<buffer>");
     enter_phase(s.o, "read");
+    mtpc_bridge_time_trace_begin("mtpc read", s.name ? s.name : "");
     status = s.name ? read_module(&s, data, size) : out_of_memory(r);
+    mtpc_bridge_time_trace_end();
   }
   if (status == MTPC_OK)
     status = print_session_plan(&s, out);

@@ -282,6 +282,12 @@ static int run_compile(cli *c) {
 }
 
 static int run_plan(cli *c) {
+  if (c->time_trace_default && !c->time_trace) {
+    cli_error("plan prints to standard output; name the trace: --time-trace=<file>");
+    return 2;
+  }
+  if (c->time_trace)
+    mtpc_time_trace_start(c->time_trace_granularity);
   void *data = NULL;
   size_t size = 0;
   if (read_input(c, &data, &size))
@@ -292,7 +298,13 @@ static int run_plan(cli *c) {
     cli_error("%s", message ? message : mtpc_status_string(status));
   free(message);
   free(data);
-  return status == MTPC_OK ? 0 : 1;
+  int rc = status == MTPC_OK ? 0 : 1;
+  if (c->time_trace && mtpc_time_trace_write(c->time_trace, &message) != MTPC_OK) {
+    cli_error("cannot write the time trace: %s", message);
+    free(message);
+    rc = 1;
+  }
+  return rc;
 }
 
 
