@@ -483,8 +483,13 @@ void mtpc_walker_apply_module_rules(builder *b, mtpc_graph *g) {
 
 int mtpc_walker_use_debug_records(builder *b, const uint32_t *records, uint32_t bodies) {
   uint32_t definitions = 0;
-  for (uint32_t id = 0; id < b->function_count; id++)
+  for (uint32_t id = 0; id < b->function_count; id++) {
+    /* Bitcode of the intrinsics' days: LLVM turns their calls into records
+     * as it reads them, so the IR counts them. */
+    if (strncmp(b->g->nodes[id].name, "llvm.dbg.", 9) == 0)
+      return 0;
     definitions += (b->g->nodes[id].flags & MTPC_N_DEFINITION) != 0;
+  }
   if (definitions != bodies)
     return 0;
   b->debug_records = mtpc_zalloc(b->function_count ? b->function_count : 1, sizeof(uint32_t));

@@ -38,7 +38,8 @@ void mtpc_walker_free(mtpc_graph_walker *w);
 /* Takes each function's debug record count from `records` (per function
  * body, in module order) instead of its IR, which then has none
  * (lto-backend/plan_bitcode.h). Ignored when the bodies do not match the
- * module's definitions. Non-zero when memory runs out. */
+ * module's definitions, and for a module that declares debug intrinsics
+ * (bitcode from before debug records). Non-zero when memory runs out. */
 int mtpc_walker_use_debug_records(mtpc_graph_walker *w, const uint32_t *records, uint32_t bodies);
 
 /* Walks functions [first, end) (node ids; their bodies must be there): their

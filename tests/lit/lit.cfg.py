@@ -47,3 +47,11 @@ if config.mtpc_allocator == "jemalloc":
 import shutil
 if shutil.which("gdb"):
     config.available_features.add("gdb")
+
+# LLVM 19's writer can still write debug intrinsics instead of records (the
+# bitcode of earlier LLVMs); LLVM 22's cannot.
+import subprocess
+opt_help = subprocess.run([os.path.join(llvm_bin, "opt"), "--help-hidden"],
+                          capture_output=True, text=True).stdout
+if "--write-experimental-debuginfo-iterators-to-bitcode" in opt_help:
+    config.available_features.add("debug-intrinsics-writer")
