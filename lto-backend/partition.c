@@ -139,15 +139,12 @@ static void describe_declaration(LLVMDIBuilderRef builder, LLVMValueRef fn,
   LLVMSetSubprogram(fn, sp);
 }
 
-static LLVMValueRef make_declaration(partition_ctx *c, LLVMValueRef v, const mtpc_plan_node *n) {
+/* What another partition defines becomes a declaration here, bare: most of
+ * them are unused once the bodies are gone and are erased before anything
+ * describes them (describe_declarations). */
+static LLVMValueRef make_declaration(LLVMValueRef v, const mtpc_plan_node *n) {
   if (n->flags & MTPC_N_DEFINITION)
     v = mtpc_bridge_make_declaration(v);
-  if (n->promoted_name)
-    promote(v, n);
-  if (n->kind == MTPC_FUNCTION && n->pgo_name)
-    restore_pgo_name(c, v, n->pgo_name);
-  if (n->kind == MTPC_FUNCTION && n->debug_decl && c->debug_info)
-    describe_declaration(c->debug_info, v, n->debug_decl);
   return v;
 }
 
@@ -163,7 +160,30 @@ static void rewrite_globals(partition_ctx *c) {
     else if (mtpc_plan_has_copy(c->plan, c->q, i))
       make_copy(c->values[i], n);
     else if (!(n->flags & MTPC_N_APPENDING))
-      c->values[i] = make_declaration(c, c->values[i], n);
+      c->values[i] = make_declaration(c->values[i], n);
+  }
+}
+
+static int declared(const partition_ctx *c, uint32_t i) {
+  const mtpc_plan_node *n = &c->plan->nodes[i];
+  return c->values[i] && !(n->flags & (MTPC_N_USED_LIST | MTPC_N_DECLARATION_ONLY | MTPC_N_APPENDING)) &&
+         !present(c, i);
+}
+
+/* The declarations left after erase_absent take their promoted names, PGO
+ * names and subprograms. */
+static void describe_declarations(partition_ctx *c) {
+  for (uint32_t i = 0; i < c->plan->node_count; i++) {
+    if (!declared(c, i))
+      continue;
+    const mtpc_plan_node *n = &c->plan->nodes[i];
+    LLVMValueRef v = c->values[i];
+    if (n->promoted_name)
+      promote(v, n);
+    if (n->kind == MTPC_FUNCTION && n->pgo_name)
+      restore_pgo_name(c, v, n->pgo_name);
+    if (n->kind == MTPC_FUNCTION && n->debug_decl && c->debug_info)
+      describe_declaration(c->debug_info, v, n->debug_decl);
   }
 }
 
@@ -230,8 +250,10 @@ static int erase_absent(partition_ctx *c, char **message) {
       }
       if (present(c, i) || mtpc_plan_has_declaration(c->plan, c->q, i))
         continue;
-      if (mtpc_bridge_erase_if_unused(c->values[i]))
+      if (mtpc_bridge_erase_if_unused(c->values[i])) {
+        c->values[i] = NULL;
         continue;
+      }
       if ((n->flags & MTPC_N_LOCAL) && !n->promoted_name) {
         *message = mtpc_asprintf("local '%s' is used in partition %u but owned by partition %u",
                                   n->name, c->q, n->owner);
@@ -298,17 +320,18 @@ int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
     failed = 1;
   }
   if (!failed) {
-    if (LLVMGetNamedMetadataNumOperands(module, "llvm.dbg.cu") > 0)
-      c.debug_info = LLVMCreateDIBuilderDisallowUnresolved(module);
     rewrite_globals(&c);
-    if (c.debug_info) {
-      LLVMDIBuilderFinalize(c.debug_info);
-      LLVMDisposeDIBuilder(c.debug_info);
-    }
     if (q != 0)
       LLVMSetModuleInlineAsm2(module, "", 0); /* module asm belongs to partition 0 */
     failed = erase_absent(&c, message);
     if (!failed) {
+      if (LLVMGetNamedMetadataNumOperands(module, "llvm.dbg.cu") > 0)
+        c.debug_info = LLVMCreateDIBuilderDisallowUnresolved(module);
+      describe_declarations(&c);
+      if (c.debug_info) {
+        LLVMDIBuilderFinalize(c.debug_info);
+        LLVMDisposeDIBuilder(c.debug_info);
+      }
       mtpc_bridge_trim_debug_info(module, q == 0);
       if (plan->debug_type_count)
         mtpc_bridge_share_debug_types(module, q, debug_type_home, (void *)plan);
