@@ -464,3 +464,21 @@ int mtpc_bs_write_vbr(uint8_t *data, uint64_t bit, uint32_t width, unsigned chun
   }
   return 0;
 }
+
+void mtpc_bs_copy_bits(uint8_t *to, uint64_t to_bit, const uint8_t *from, uint64_t from_bit,
+                       uint64_t count) {
+  while (count > 0) {
+    unsigned n = count < 32 ? (unsigned)count : 32;
+    uint64_t bits = 0;
+    uint64_t byte = from_bit / 8;
+    unsigned shift = (unsigned)(from_bit % 8), bytes = (shift + n + 7) / 8;
+    for (unsigned i = 0; i < bytes; i++)
+      bits |= (uint64_t)from[byte + i] << (8 * i);
+    bits >>= shift;
+    for (unsigned b = 0; b < n; b++)
+      write_bit(to, to_bit + b, (int)((bits >> b) & 1));
+    to_bit += n;
+    from_bit += n;
+    count -= n;
+  }
+}

@@ -112,5 +112,9 @@ void mtpc_bs_record_free(mtpc_bs_record *record);
  * `chunk` bits as it was read, without changing its length. Non-zero when
  * the value needs more chunks than the field has. */
 int mtpc_bs_write_vbr(uint8_t *data, uint64_t bit, uint32_t width, unsigned chunk, uint64_t value);
+/* Copies `count` bits of `from`, from `from_bit` on, to `to` at `to_bit`
+ * (the two may not overlap). */
+void mtpc_bs_copy_bits(uint8_t *to, uint64_t to_bit, const uint8_t *from, uint64_t from_bit,
+                       uint64_t count);
 
 #endif

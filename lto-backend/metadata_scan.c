@@ -13,6 +13,8 @@ enum {
   METADATA_BLOCK = 15,
   FUNC_CODE_DECLAREBLOCKS = 1,
   METADATA_STRING_OLD = 1,
+  METADATA_NODE = 3,
+  METADATA_DISTINCT_NODE = 5,
   METADATA_NAME = 4,
   METADATA_KIND = 6,
   METADATA_NAMED_NODE = 10,
@@ -23,7 +25,7 @@ enum {
   METADATA_INDEX_OFFSET = 38,
   METADATA_INDEX = 39,
 };
-enum { UNIT_ENUMS = 9, UNIT_RETAINED_TYPES = 10, UNIT_IMPORTS = 13, UNIT_MACROS = 15 };
+enum { UNIT_ENUMS = 9, UNIT_RETAINED_TYPES = 10, UNIT_GLOBALS = 12, UNIT_IMPORTS = 13, UNIT_MACROS = 15 };
 enum { TYPE_TAG = 1, TYPE_NAME = 2, TYPE_FLAGS = 10, TYPE_IDENTIFIER = 15 };
 #define FLAG_FWD_DECL 4u /* DINode::FlagFwdDecl */
 enum { TAG_CLASS = 0x02, TAG_ENUM = 0x04, TAG_STRUCT = 0x13, TAG_UNION = 0x17 };
@@ -42,6 +44,14 @@ typedef struct scan_state {
   string_table module_strings;
   uint64_t module_ids; /* metadata IDs the module's block defines */
   int in_functions;    /* a function body was seen: module metadata is over */
+  /* For the variables' debug info: the units' global variable lists (their
+   * metadata IDs), where the index's positions count from, and whether the
+   * attachments and lists can be rewritten. */
+  uint64_t *global_lists;
+  size_t global_list_count, global_list_capacity;
+  uint64_t index_base;
+  size_t attachment_capacity, attached_capacity, unit_global_capacity;
+  int globals_unusable;
 } scan_state;
 
 void mtpc_clear_field(uint8_t *data, mtpc_bit_field f) {
@@ -129,6 +139,21 @@ static int note_unit_lists(scan_state *st) {
   return 0;
 }
 
+static int note_unit_globals(scan_state *st) {
+  const mtpc_bs_record *r = &st->record;
+  if (r->count <= UNIT_GLOBALS || r->ops[UNIT_GLOBALS].value == 0)
+    return 0;
+  uint64_t *lists = grow(st->global_lists, &st->global_list_capacity, st->global_list_count,
+                         sizeof(*lists));
+  if (!lists) {
+    st->bs.out_of_memory = 1;
+    return 1;
+  }
+  st->global_lists = lists;
+  lists[st->global_list_count++] = r->ops[UNIT_GLOBALS].value - 1;
+  return 0;
+}
+
 static int note_composite(scan_state *st, const string_table *local, uint32_t function) {
   const mtpc_bs_record *r = &st->record;
   if (r->count <= TYPE_IDENTIFIER || r->ops[TYPE_NAME].value == 0 ||
@@ -158,6 +183,129 @@ static int note_composite(scan_state *st, const string_table *local, uint32_t fu
   return 0;
 }
 
+static int compare_ids(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* The operands of the tuple record at `bit` (a unit's global variable list),
+ * read and then left, the scan going on where it was. */
+static int read_global_list(scan_state *st, uint64_t bit) {
+  uint64_t resume = st->bs.bit;
+  mtpc_bs_record tuple = {0};
+  uint32_t id;
+  st->bs.bit = bit;
+  int failed = mtpc_bs_advance(&st->bs, &id) != MTPC_BS_ENTRY_RECORD ||
+               mtpc_bs_read_record(&st->bs, id, &tuple);
+  if (!failed && tuple.code != METADATA_NODE && tuple.code != METADATA_DISTINCT_NODE)
+    st->globals_unusable = 1;
+  mtpc_metadata_scan *out = st->out;
+  for (uint32_t i = 0; !failed && !st->globals_unusable && i < tuple.count; i++) {
+    if (tuple.ops[i].width == 0) {
+      st->globals_unusable = 1;
+      break;
+    }
+    mtpc_md_operand *ops = grow(out->unit_globals, &st->unit_global_capacity,
+                                out->unit_global_count, sizeof(*ops));
+    if (!ops) {
+      st->bs.out_of_memory = failed = 1;
+      break;
+    }
+    out->unit_globals = ops;
+    ops[out->unit_global_count++] =
+        (mtpc_md_operand){tuple.ops[i].value, {tuple.ops[i].bit, tuple.ops[i].width}};
+  }
+  mtpc_bs_record_free(&tuple);
+  st->bs.bit = resume;
+  return failed;
+}
+
+/* METADATA_INDEX: each metadata record's position, as deltas from the end
+ * of METADATA_INDEX_OFFSET, strings not counted. Reads the units' global
+ * variable lists where it says they are. */
+static int read_global_lists(scan_state *st) {
+  size_t count = st->global_list_count;
+  if (count == 0)
+    return 0;
+  qsort(st->global_lists, count, sizeof(uint64_t), compare_ids);
+  uint64_t *bits = malloc(count * sizeof(uint64_t));
+  if (!bits) {
+    st->bs.out_of_memory = 1;
+    return 1;
+  }
+  const mtpc_bs_record *index = &st->record;
+  uint64_t at = st->index_base, strings = st->module_strings.count;
+  size_t found = 0;
+  for (uint32_t k = 0; k < index->count && found < count; k++) {
+    at += index->ops[k].value;
+    while (found < count && st->global_lists[found] == strings + k)
+      bits[found++] = at;
+  }
+  int failed = 0;
+  if (found < count || st->index_base == 0)
+    st->globals_unusable = 1;
+  for (size_t i = 0; i < count && !failed && !st->globals_unusable; i++)
+    failed = (i == 0 || bits[i] != bits[i - 1]) && read_global_list(st, bits[i]);
+  free(bits);
+  return failed;
+}
+
+/* METADATA_GLOBAL_DECL_ATTACHMENT, which began at `start`. */
+static int note_attachment(scan_state *st, uint64_t start) {
+  const mtpc_bs_record *r = &st->record;
+  mtpc_metadata_scan *out = st->out;
+  size_t n = out->attachment_count;
+  int contiguous = n == 0 || out->attachments[n - 1].end == start;
+  if (r->count % 2 == 0 || r->code_chunk != 6 || r->ops[0].value >= UINT32_MAX || !contiguous) {
+    st->globals_unusable = 1;
+    return 0;
+  }
+  mtpc_md_attachment *attachments =
+      grow(out->attachments, &st->attachment_capacity, n, sizeof(*attachments));
+  if (attachments)
+    out->attachments = attachments;
+  for (uint32_t i = 2; attachments && i < r->count; i += 2) {
+    uint32_t *ids = grow(out->attached, &st->attached_capacity, out->attached_count, sizeof(*ids));
+    if (!ids) {
+      attachments = NULL;
+      break;
+    }
+    out->attached = ids;
+    ids[out->attached_count++] = (uint32_t)r->ops[i].value;
+  }
+  if (!attachments) {
+    st->bs.out_of_memory = 1;
+    return 1;
+  }
+  uint32_t pairs = (r->count - 1) / 2;
+  attachments[out->attachment_count++] = (mtpc_md_attachment){
+      .value = (uint32_t)r->ops[0].value,
+      .start = start,
+      .end = st->bs.bit,
+      .code_bit = r->code_bit,
+      .code_width = r->code_width,
+      .first = (uint32_t)(out->attached_count - pairs),
+      .count = pairs};
+  return 0;
+}
+
+/* What the module's block holds for the variables' debug info. */
+static int note_module_record(scan_state *st, uint64_t start) {
+  switch (st->record.code) {
+  case METADATA_COMPILE_UNIT:
+    return note_unit_globals(st);
+  case METADATA_INDEX_OFFSET:
+    st->index_base = st->bs.bit;
+    return 0;
+  case METADATA_INDEX:
+    return read_global_lists(st);
+  case METADATA_GLOBAL_DECL_ATTACHMENT:
+    return note_attachment(st, start);
+  default:
+    return 0;
+  }
+}
+
 /* How many metadata IDs a record defines (METADATA_STRINGS: its count). */
 static uint64_t ids_defined(const mtpc_bs_record *r) {
   switch (r->code) {
@@ -185,6 +333,7 @@ static int scan_metadata_block(scan_state *st, uint32_t function) {
   int has_index = 0, failed = 0;
   for (;;) {
     uint32_t id;
+    uint64_t start = st->bs.bit;
     mtpc_bs_entry_kind kind = mtpc_bs_advance(&st->bs, &id);
     if (kind == MTPC_BS_ENTRY_END)
       break;
@@ -205,6 +354,8 @@ static int scan_metadata_block(scan_state *st, uint32_t function) {
       failed = note_unit_lists(st);
     else if (r->code == METADATA_COMPOSITE_TYPE)
       failed = note_composite(st, function == MODULE_LEVEL ? NULL : &local, function);
+    if (!failed && function == MODULE_LEVEL)
+      failed = note_module_record(st, start);
     if (r->code == METADATA_INDEX) {
       has_index = 1;
       indexed = r->count;
@@ -274,6 +425,16 @@ static int scan_module_block(scan_state *st) {
   }
 }
 
+static void forget_globals(mtpc_metadata_scan *scan) {
+  free(scan->attachments);
+  free(scan->attached);
+  free(scan->unit_globals);
+  scan->attachments = NULL;
+  scan->attached = NULL;
+  scan->unit_globals = NULL;
+  scan->attachment_count = scan->attached_count = scan->unit_global_count = 0;
+}
+
 mtpc_scan_status mtpc_scan_metadata(const void *bitcode, size_t size, mtpc_metadata_scan *scan) {
   memset(scan, 0, sizeof(*scan));
   scan_state st = {.out = scan};
@@ -282,6 +443,9 @@ mtpc_scan_status mtpc_scan_metadata(const void *bitcode, size_t size, mtpc_metad
   mtpc_bs_free(&st.bs);
   mtpc_bs_record_free(&st.record);
   free(st.module_strings.strings);
+  free(st.global_lists);
+  if (!failed && st.globals_unusable)
+    forget_globals(scan);
   if (!failed)
     return MTPC_SCAN_OK;
   mtpc_metadata_scan_free(scan);
@@ -289,6 +453,7 @@ mtpc_scan_status mtpc_scan_metadata(const void *bitcode, size_t size, mtpc_metad
 }
 
 void mtpc_metadata_scan_free(mtpc_metadata_scan *scan) {
+  forget_globals(scan);
   free(scan->unit_lists);
   free(scan->odr);
   memset(scan, 0, sizeof(*scan));

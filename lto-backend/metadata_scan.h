@@ -10,6 +10,11 @@
  *   that is the type's home reads its record with the name cut off instead,
  *   which makes it a definition, and puts the name back.
  *
+ * - the module's global declaration attachments (a variable's !dbg, its
+ *   DIGlobalVariableExpression) and the operands of the compile units'
+ *   global variable lists, so that a partition reads only the expressions
+ *   of the variables it defines (variable_debug.h).
+ *
  * The writer puts metadata that one function alone uses in that function's
  * block; those types are homed where the function is. */
 #ifndef MTPC_METADATA_SCAN_H
@@ -41,9 +46,34 @@ typedef struct mtpc_odr_record {
   mtpc_md_string identifier;
 } mtpc_odr_record;
 
+/* A METADATA_GLOBAL_DECL_ATTACHMENT record: [value ID, (kind, metadata)...],
+ * unabbreviated. */
+typedef struct mtpc_md_attachment {
+  uint32_t value;      /* the global's value ID (variables first, then functions) */
+  uint64_t start, end; /* its bits, from its abbreviation ID on */
+  uint64_t code_bit;   /* its code, a VBR6 field of code_width bits */
+  uint32_t code_width;
+  uint32_t first, count; /* its metadata IDs: attached[first .. first + count) */
+} mtpc_md_attachment;
+
+/* A metadata operand (its value is the ID plus one, 0 for none). */
+typedef struct mtpc_md_operand {
+  uint64_t value;
+  mtpc_bit_field field;
+} mtpc_md_operand;
+
 typedef struct mtpc_metadata_scan {
   mtpc_bit_field *unit_lists; /* non-empty list fields of compile units */
   size_t unit_list_count;
+  /* The attachment records, one contiguous run at the end of the module's
+   * block, and the operands of the units' global variable lists. Both
+   * empty when the module has none, or they are not laid out so. */
+  mtpc_md_attachment *attachments;
+  size_t attachment_count;
+  uint32_t *attached;
+  size_t attached_count;
+  mtpc_md_operand *unit_globals;
+  size_t unit_global_count;
   mtpc_odr_record *odr;       /* in bitcode order */
   size_t odr_count;
   uint32_t function_bodies;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "../partitioner/support.h"
+#include "variable_debug.h"
 
 struct mtpc_partition_bitcode {
   const void *bitcode;
@@ -22,6 +23,10 @@ struct mtpc_partition_bitcode {
   uint32_t partitions;
   uint32_t *homed_start; /* partition q's homed types: homed[homed_start[q] .. [q + 1]) */
   const mtpc_odr_record **homed;
+  /* The plan, and each attachment's variable node (variable_debug.h), or
+   * NULL: the later partitions read every variable's debug info. */
+  const mtpc_plan *plan;
+  uint32_t *variable_nodes;
   double scan_seconds, plan_seconds;
 };
 
@@ -130,7 +135,7 @@ static int share_later(mtpc_partition_bitcode *pb) {
 }
 
 static int make_later(mtpc_partition_bitcode *pb) {
-  if (pb->scan.unit_list_count == 0 && !homed_after_first(pb))
+  if (pb->scan.unit_list_count == 0 && !homed_after_first(pb) && !pb->variable_nodes)
     return 0;
   if (share_later(pb) == 0)
     return 0;
@@ -172,7 +177,10 @@ void mtpc_partition_bitcode_head(const mtpc_partition_bitcode *pb, uint64_t *mod
 int mtpc_partition_bitcode_plan(mtpc_partition_bitcode *pb, const mtpc_plan *plan) {
   double start = mtpc_now_seconds();
   pb->partitions = plan->partition_count;
+  pb->plan = plan;
   int failed = pb->scanned ? assign_homes(pb, plan) : 0;
+  if (pb->scanned && !failed && plan->partition_count > 1)
+    pb->variable_nodes = mtpc_variable_debug_nodes(&pb->scan, plan, &failed);
   if (pb->scanned && !failed)
     failed = make_later(pb);
   pb->plan_seconds = mtpc_now_seconds() - start;
@@ -189,6 +197,7 @@ void mtpc_partition_bitcode_free(mtpc_partition_bitcode *pb) {
     free(pb->later);
   }
   mtpc_metadata_scan_free(&pb->scan);
+  free(pb->variable_nodes);
   free(pb->homed_start);
   free(pb->homed);
   free(pb);
@@ -198,9 +207,10 @@ double mtpc_partition_bitcode_seconds(const mtpc_partition_bitcode *pb, int scan
   return !pb ? 0 : scan ? pb->scan_seconds : pb->plan_seconds;
 }
 
-/* Partition q's own copy of the later bitcode with its homed types' names
- * cut off. */
-static int patch_names(const mtpc_partition_bitcode *pb, mtpc_bitcode_view *view, char **message) {
+/* Partition q's own copy of the later bitcode: its homed types' names cut
+ * off, and only its variables' debug info. */
+static int patch_own_copy(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bitcode_view *view,
+                          char **message) {
   uint8_t *copy;
   if (pb->fd >= 0) {
     copy = mmap(NULL, pb->size, PROT_READ | PROT_WRITE, MAP_PRIVATE, pb->fd, 0);
@@ -216,10 +226,15 @@ static int patch_names(const mtpc_partition_bitcode *pb, mtpc_bitcode_view *view
     }
     memcpy(copy, pb->later, pb->size);
   }
-  for (uint32_t i = 0; i < view->homed_count; i++)
-    mtpc_clear_field(copy, view->homed[i]->name);
   view->mapping = copy;
   view->data = copy;
+  for (uint32_t i = 0; i < view->homed_count; i++)
+    mtpc_clear_field(copy, view->homed[i]->name);
+  if (pb->variable_nodes &&
+      mtpc_variable_debug_patch(&pb->scan, pb->variable_nodes, pb->plan, q, pb->later, copy)) {
+    *message = NULL;
+    return 1;
+  }
   return 0;
 }
 
@@ -242,10 +257,10 @@ int mtpc_bitcode_view_open(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bi
   }
   if (pb->later)
     view->data = pb->later;
-  if (view->homed_count == 0)
+  if (view->homed_count == 0 && !pb->variable_nodes)
     return 0;
   view->fd_mapped = pb->fd >= 0;
-  return patch_names(pb, view, message);
+  return patch_own_copy(pb, q, view, message);
 }
 
 void mtpc_bitcode_view_close(mtpc_bitcode_view *view) {

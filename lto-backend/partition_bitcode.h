@@ -3,7 +3,9 @@
  *
  * - Partitions after the first read their metadata on demand from a copy of
  *   the module's bitcode whose compile units' module-wide lists are cut off:
- *   only partition 0 describes those.
+ *   only partition 0 describes those. Each reads the debug info of the
+ *   variables it defines alone (variable_debug.h), from a copy-on-write
+ *   mapping of its own.
  * - A composite type with an ODR identifier (C++) is described fully by one
  *   partition, its home, and declared in the others, as ThinLTO's importer
  *   declares the types of the functions it imports; gdb and lldb find the

@@ -323,9 +323,98 @@ static void reads_nothing_it_does_not_understand(void) {
   LLVMContextDispose(ctx);
 }
 
+/* Ten variables with debug info, v0..v4 read by @low, v5..v9 by @high, and
+ * a constant the unit lists without a variable: enough metadata that the
+ * writer indexes it (more than 25 records), as LLVM reads it on demand. */
+static char *variables_module(void) {
+  size_t size = 8192, used = 0;
+  char *ir = malloc(size);
+  CHECK(ir != NULL);
+#define EMIT(...) used += (size_t)snprintf(ir + used, size - used, __VA_ARGS__)
+  for (int v = 0; v < 10; v++)
+    EMIT("@v%d = global i32 %d, align 4, !dbg !%d\n", v, v, 100 + 2 * v);
+  for (int half = 0; half < 2; half++) {
+    EMIT("define i32 @%s() !dbg !%d {\n", half ? "high" : "low", 20 + half);
+    for (int v = 5 * half; v < 5 * half + 5; v++)
+      EMIT("  %%l%d = load i32, ptr @v%d, align 4, !dbg !%d\n", v, v, 22 + half);
+    EMIT("  ret i32 %%l%d, !dbg !%d\n}\n", 5 * half, 22 + half);
+  }
+  EMIT("!llvm.dbg.cu = !{!0}\n!llvm.module.flags = !{!9, !10}\n"
+       "!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: \"t\", "
+       "isOptimized: true, emissionKind: FullDebug, globals: !2)\n"
+       "!1 = !DIFile(filename: \"v.c\", directory: \"/src\")\n!2 = !{");
+  for (int v = 0; v < 10; v++)
+    EMIT("!%d, ", 100 + 2 * v);
+  EMIT("!3}\n!3 = !DIGlobalVariableExpression(var: !4, expr: !DIExpression(DW_OP_constu, 7, "
+       "DW_OP_stack_value))\n"
+       "!4 = distinct !DIGlobalVariable(name: \"folded\", scope: !0, file: !1, line: 1, "
+       "type: !5, isLocal: true, isDefinition: true)\n"
+       "!5 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n"
+       "!9 = !{i32 7, !\"Dwarf Version\", i32 5}\n"
+       "!10 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+       "!11 = !DISubroutineType(types: !{!5})\n");
+  for (int half = 0; half < 2; half++)
+    EMIT("!%d = distinct !DISubprogram(name: \"%s\", scope: !1, file: !1, line: %d, type: !11, "
+         "scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
+         "!%d = !DILocation(line: %d, scope: !%d)\n",
+         20 + half, half ? "high" : "low", 2 + half, 22 + half, 5 + half, 20 + half);
+  for (int v = 0; v < 10; v++)
+    EMIT("!%d = !DIGlobalVariableExpression(var: !%d, expr: !DIExpression())\n"
+         "!%d = distinct !DIGlobalVariable(name: \"v%d\", scope: !0, file: !1, line: %d, "
+         "type: !5, isLocal: false, isDefinition: true)\n",
+         100 + 2 * v, 101 + 2 * v, 101 + 2 * v, v, 10 + v);
+#undef EMIT
+  CHECK(used < size);
+  return ir;
+}
+
+/* Whether the printed `ir` has @v<v> with a !dbg attachment, and whether it
+ * read the variable's description at all. */
+static int attached(const char *ir, int v) {
+  char needle[32];
+  snprintf(needle, sizeof(needle), "@v%d = global", v);
+  const char *at = strstr(ir, needle);
+  const char *end = at ? strchr(at, '\n') : NULL;
+  const char *dbg = at ? strstr(at, "!dbg") : NULL;
+  return dbg && (!end || dbg < end);
+}
+
+static int described_variable(const char *ir, int v) {
+  char needle[32];
+  snprintf(needle, sizeof(needle), "name: \"v%d\"", v);
+  return strstr(ir, needle) != NULL;
+}
+
+static void reads_only_its_variables(void) {
+  char *ir = variables_module();
+  fixture f;
+  set_up(&f, ir);
+  uint32_t low = owner_of(&f.plan, "low"), high = owner_of(&f.plan, "high");
+  CHECK(low != MTPC_NONE && high != MTPC_NONE && low != high);
+  CHECK(owner_of(&f.plan, "v0") == low && owner_of(&f.plan, "v9") == high);
+  uint32_t later = low == 0 ? high : low;
+  int later_first = later == low ? 0 : 5;
+  char *first = load_view(&f, 0, later == low ? "high" : "low", 0);
+  char *other = load_view(&f, later, later == low ? "low" : "high", 0);
+  CHECK(first && other);
+  for (int v = 0; first && other && v < 10; v++) {
+    int own = v >= later_first && v < later_first + 5;
+    CHECK(attached(first, v) && described_variable(first, v));
+    CHECK(attached(other, v) == own);
+    CHECK(described_variable(other, v) == own);
+  }
+  CHECK(first && strstr(first, "\"folded\""));
+  CHECK(other && !strstr(other, "\"folded\""));
+  LLVMDisposeMessage(first);
+  LLVMDisposeMessage(other);
+  tear_down(&f);
+  free(ir);
+}
+
 int main(void) {
   cuts_the_unit_lists();
   homes_odr_types();
+  reads_only_its_variables();
   scan_finds_the_odr_definitions();
   reads_nothing_it_does_not_understand();
   CHECK_SUMMARY();
