@@ -42,6 +42,16 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a/b}'; }
 # col NAME N: the median of column N of NAME.stats.
 col() { awk -v c="$2" '{print $c}' "$1.stats" | median; }
 
+# pair_ratios A B N: column N of B.stats over A.stats, line by line (the
+# runs of one alternating pair each), then "median" and their median. The
+# medians of the columns can pair a run of a slow spell with one of a fast
+# spell; a pair's two runs are minutes apart.
+pair_ratios() {
+  local r
+  r=$(paste -d' ' "$1.stats" "$2.stats" | awk -v c="$3" '{n = NF / 2; printf "%.3f\n", $(n + c) / $c}')
+  echo "$(echo "$r" | tr '\n' ' ')median $(echo "$r" | median)"
+}
+
 # text_size OBJECT: bytes in .text sections.
 text_size() { llvm-size-19 -A "$1" | awk '$1 ~ /^\.text/ {s += $2} END {print s}'; }
 

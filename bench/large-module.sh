@@ -77,6 +77,7 @@ printf '  %-24s %10s %10s %8s   %s\n' figure unsplit split ratio target
 printf '  %-24s %10s %10s %8s   %s\n' "wall (s)" "$wall_u" "$wall_s" "$(ratio "$wall_s" "$wall_u")" "<= 0.55"
 printf '  %-24s %10s %10s %8s   %s\n' "cpu (s)" "$cpu_u" "$cpu_s" "$(ratio "$cpu_s" "$cpu_u")" "<= 1.10"
 printf '  %-24s %10s %10s %8s   %s\n' "peak rss (KiB)" "$rss_u" "$rss_s" "$(ratio "$rss_s" "$rss_u")" "<= 1.30"
+echo "  per pair (unsplit, then split): wall $(pair_ratios unsplit split 1); cpu $(pair_ratios unsplit split 2)"
 echo "serial phases of the split compile, share of the unsplit wall time (target: <= 3% together):"
 printf '  read %s, plan %s, bitcode %s, merge %s; together %s\n' "$(pct "$read_s" "$wall_u")" \
   "$(pct "$plan_s" "$wall_u")" "$(pct "$bitcode_s" "$wall_u")" "$(pct "$merge_s" "$wall_u")" \
