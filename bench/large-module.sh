@@ -4,7 +4,8 @@
 # median of --runs runs): PostgreSQL 15's server as one module
 # (scripts/build-postgres.sh; C, ten times sqlite3.c), or cppcheck 2.10's
 # library (scripts/build-cppcheck.sh; C++ with -g, 50 MB of bitcode). Prints
-# the wall, CPU and peak RSS ratios, each serial phase as a share of the
+# the wall, CPU and peak RSS ratios (of the medians, and each alternating
+# pair's with their median), each serial phase as a share of the
 # unsplit time, how far the slowest partition's share of the time exceeds
 # its share of the cost, and the --stats projections at 16 and 64 cores
 # beside the cap that the heaviest partition (the largest function, where it
