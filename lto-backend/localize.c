@@ -28,11 +28,6 @@ static size_t cut_point(const string_table *t, uint64_t start, size_t keep,
   return (size_t)start + keep;
 }
 
-static int compare_u32(const void *a, const void *b) {
-  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  return x < y ? -1 : x > y;
-}
-
 /* A plan of the edit: which symbols become local, and where names are cut
  * short. Nothing is written until all of it holds. */
 typedef struct edit {
@@ -52,7 +47,7 @@ static uint32_t *name_starts(const elf_object *o, int sections, size_t *count) {
     return NULL;
   for (size_t i = 0; i < n; i++)
     starts[i] = sections ? o->sections[i].sh_name : o->symbols[i].st_name;
-  qsort(starts, n, sizeof(uint32_t), compare_u32);
+  qsort(starts, n, sizeof(uint32_t), mtpc_compare_u32);
   *count = n;
   return starts;
 }

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../partitioner/support.h"
 #include "bitstream.h"
 
 /* LLVMBitCodes.h and BitcodeWriter.cpp (writeDICompileUnit,
@@ -183,11 +184,6 @@ static int note_composite(scan_state *st, const string_table *local, uint32_t fu
   return 0;
 }
 
-static int compare_ids(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return x < y ? -1 : x > y;
-}
-
 /* The operands of the tuple record at `bit` (a unit's global variable list),
  * read and then left, the scan going on where it was. */
 static int read_global_list(scan_state *st, uint64_t bit) {
@@ -227,7 +223,7 @@ static int read_global_lists(scan_state *st) {
   size_t count = st->global_list_count;
   if (count == 0)
     return 0;
-  qsort(st->global_lists, count, sizeof(uint64_t), compare_ids);
+  qsort(st->global_lists, count, sizeof(uint64_t), mtpc_compare_u64);
   uint64_t *bits = malloc(count * sizeof(uint64_t));
   if (!bits) {
     st->bs.out_of_memory = 1;

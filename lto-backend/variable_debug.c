@@ -39,13 +39,8 @@ static int kept(const mtpc_plan *plan, uint32_t q, uint32_t node) {
   return node == MTPC_NONE || plan->nodes[node].owner == q || mtpc_plan_has_clone(plan, q, node);
 }
 
-static int compare_ids(const void *a, const void *b) {
-  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  return x < y ? -1 : x > y;
-}
-
 static int has_id(const uint32_t *ids, size_t count, uint32_t id) {
-  return bsearch(&id, ids, count, sizeof(uint32_t), compare_ids) != NULL;
+  return bsearch(&id, ids, count, sizeof(uint32_t), mtpc_compare_u32) != NULL;
 }
 
 /* The kept attachments first, then the others, unknown. */
@@ -79,7 +74,7 @@ int mtpc_variable_debug_patch(const mtpc_metadata_scan *scan, const uint32_t *no
       for (uint32_t k = 0; k < r->count; k++)
         named[named_count++] = scan->attached[r->first + k];
   }
-  qsort(named, named_count, sizeof(uint32_t), compare_ids);
+  qsort(named, named_count, sizeof(uint32_t), mtpc_compare_u32);
   reorder_attachments(scan, nodes, plan, q, original, copy);
   for (size_t i = 0; i < scan->unit_global_count; i++) {
     const mtpc_md_operand *op = &scan->unit_globals[i];

@@ -938,11 +938,6 @@ static int clone_atom(planner *p, uint32_t q, uint32_t atom, import_item **stack
   return 0;
 }
 
-static int compare_u32(const void *a, const void *b) {
-  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  return x < y ? -1 : x > y;
-}
-
 /* A sorted list without repeats of `count` node indices (copied). */
 static int to_node_list(mtpc_node_list *list, const uint32_t *nodes, size_t count,
                         uint64_t *work) {
@@ -951,7 +946,7 @@ static int to_node_list(mtpc_node_list *list, const uint32_t *nodes, size_t coun
   if (count && !list->nodes)
     return -1;
   memcpy(list->nodes, nodes, count * sizeof(uint32_t));
-  qsort(list->nodes, count, sizeof(uint32_t), compare_u32);
+  qsort(list->nodes, count, sizeof(uint32_t), mtpc_compare_u32);
   for (size_t i = 0; i < count; i++)
     if (i == 0 || list->nodes[i] != list->nodes[list->count - 1])
       list->nodes[list->count++] = list->nodes[i];

@@ -264,6 +264,16 @@ void mtpc_uf_union(mtpc_unionfind *uf, uint32_t a, uint32_t b) {
     uf->parent[a] = b;
 }
 
+int mtpc_compare_u32(const void *a, const void *b) {
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+int mtpc_compare_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
 double mtpc_now_seconds(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);

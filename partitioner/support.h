@@ -82,6 +82,10 @@ void mtpc_uf_free(mtpc_unionfind *uf);
 uint32_t mtpc_uf_find(mtpc_unionfind *uf, uint32_t x);
 void mtpc_uf_union(mtpc_unionfind *uf, uint32_t a, uint32_t b);
 
+/* qsort and bsearch comparisons of unsigned integers. */
+int mtpc_compare_u32(const void *a, const void *b);
+int mtpc_compare_u64(const void *a, const void *b);
+
 double mtpc_now_seconds(void);
 /* Current and peak resident set size of this process, in bytes. */
 uint64_t mtpc_current_rss(void);
