@@ -148,6 +148,14 @@ static LLVMValueRef make_declaration(LLVMValueRef v, const mtpc_plan_node *n) {
   return v;
 }
 
+/* Neither defined nor copied here, nor a list or a declaration the module
+ * keeps as it is: what this partition declares. */
+static int declares(const partition_ctx *c, uint32_t i) {
+  uint32_t flags = c->plan->nodes[i].flags;
+  return !(flags & (MTPC_N_USED_LIST | MTPC_N_DECLARATION_ONLY | MTPC_N_APPENDING)) &&
+         !present(c, i);
+}
+
 static void rewrite_globals(partition_ctx *c) {
   for (uint32_t i = 0; i < c->plan->node_count; i++) {
     const mtpc_plan_node *n = &c->plan->nodes[i];
@@ -159,22 +167,16 @@ static void rewrite_globals(partition_ctx *c) {
       continue; /* defined here as in the module: the linker keeps one copy */
     else if (mtpc_plan_has_copy(c->plan, c->q, i))
       make_copy(c->values[i], n);
-    else if (!(n->flags & MTPC_N_APPENDING))
+    else if (declares(c, i))
       c->values[i] = make_declaration(c->values[i], n);
   }
-}
-
-static int declared(const partition_ctx *c, uint32_t i) {
-  const mtpc_plan_node *n = &c->plan->nodes[i];
-  return c->values[i] && !(n->flags & (MTPC_N_USED_LIST | MTPC_N_DECLARATION_ONLY | MTPC_N_APPENDING)) &&
-         !present(c, i);
 }
 
 /* The declarations left after erase_absent take their promoted names, PGO
  * names and subprograms. */
 static void describe_declarations(partition_ctx *c) {
   for (uint32_t i = 0; i < c->plan->node_count; i++) {
-    if (!declared(c, i))
+    if (!c->values[i] /* erased */ || !declares(c, i))
       continue;
     const mtpc_plan_node *n = &c->plan->nodes[i];
     LLVMValueRef v = c->values[i];
