@@ -5,10 +5,13 @@
  * begin "llvmcache-", least recently used first: a hit touches its entry),
  * holding a header, the object and the .dwo:
  *
- *   "MTPCC001" | object size | .dwo size | xxh64 of both | object | .dwo
+ *   "MTPCC002" | key | object size | .dwo size | xxh64 of both | object | .dwo
  *
- * with sizes and hash as little-endian 64-bit numbers. An entry whose sizes
- * or hash do not match is a miss and is written again. */
+ * with the key's two halves, the sizes and the hash as little-endian 64-bit
+ * numbers. The entry says which key it holds, so that a file at another
+ * key's name (renamed, copied, swapped) is not taken for it. An entry that
+ * is not a regular file, or whose key, sizes or hash do not match, is a
+ * miss and is written again. */
 #define _GNU_SOURCE
 #include "cache.h"
 
@@ -25,32 +28,46 @@
 #include <xxhash.h>
 
 #include "../partitioner/support.h"
-#include "cache_masks.h"
 #include "config_key.h"
 #include "fault.h"
-#include "objects.h"
 #include "llvm_support.h"
 #include "mtpc/tools.h"
 
-#define MAGIC "MTPCC001"
-#define HEADER_SIZE 32
+#define MAGIC "MTPCC002"
+#define HEADER_SIZE 48
 
 struct mtpc_cache {
   char *dir;
-  int maskable; /* objects, whose names can be restored (cache_masks.h) */
+  int mask_names, mask_checksums; /* cache_masks.h */
   char *fingerprint;
   const char *faults;
   mtpc_reporter *reporter;
   atomic_int warned; /* a failed write warns once */
 };
 
-mtpc_cache *mtpc_cache_open(const char *dir, const char *fingerprint, const char *faults,
-                            mtpc_reporter *reporter, int *out_of_memory) {
+static char *fingerprint_of(const mtpc_options *o, const mtpc_bridge_settings *settings,
+                            int mask_names, int *out_of_memory);
+
+/* Names are masked only where the object's names can be restored (an
+ * object, not assembly or IR) and nothing in the compile reads them:
+ * profiles and a basic block sections list name functions, and so may any
+ * LLVM option. Checksums only where the masks can read the line tables: an
+ * ELF64 little-endian object. */
+static void choose_masks(mtpc_cache *cache, const mtpc_options *o,
+                         const mtpc_bridge_settings *settings, const char *triple) {
+  int objects = !mtpc_bridge_settings_describe(settings)->assembly && !o->emit_llvm &&
+                mtpc_bridge_triple_is_elf64_le(triple);
+  cache->mask_checksums = objects;
+  cache->mask_names = objects && !o->llvm_option_count && !mtpc_bridge_config_reads_names(settings);
+}
+
+mtpc_cache *mtpc_cache_open(const mtpc_options *o, const mtpc_bridge_settings *settings,
+                            const char *triple, mtpc_reporter *reporter, int *out_of_memory) {
   *out_of_memory = 0;
-  if (!dir || !fingerprint)
+  if (!o->cache_dir || o->save_temps_prefix || mtpc_bridge_config_writes_more(settings))
     return NULL;
   char *problem = NULL;
-  if (mtpc_make_directories(dir, &problem)) {
+  if (mtpc_make_directories(o->cache_dir, &problem)) {
     if (problem)
       mtpc_emit_diag(reporter, MTPC_WARNING, "not caching partitions: %s", problem);
     *out_of_memory = !problem;
@@ -59,9 +76,10 @@ mtpc_cache *mtpc_cache_open(const char *dir, const char *fingerprint, const char
   }
   mtpc_cache *cache = calloc(1, sizeof(*cache));
   if (cache) {
-    cache->dir = mtpc_strdup(dir);
-    cache->fingerprint = mtpc_strdup(fingerprint);
-    cache->faults = faults;
+    choose_masks(cache, o, settings, triple);
+    cache->dir = mtpc_strdup(o->cache_dir);
+    cache->fingerprint = fingerprint_of(o, settings, cache->mask_names, out_of_memory);
+    cache->faults = o->fault_injection;
     cache->reporter = reporter;
   }
   if (!cache || !cache->dir || !cache->fingerprint) {
@@ -80,15 +98,12 @@ void mtpc_cache_close(mtpc_cache *cache) {
   free(cache);
 }
 
-void mtpc_cache_note_outputs(mtpc_cache *cache, int objects) {
-  if (cache)
-    cache->maskable = objects;
-}
+int mtpc_cache_masks_names(const mtpc_cache *cache) { return cache->mask_names; }
 
-int mtpc_cache_maskable(const mtpc_cache *cache) { return cache->maskable; }
+int mtpc_cache_masks_checksums(const mtpc_cache *cache) { return cache->mask_checksums; }
 
 int mtpc_cache_key_of(const mtpc_cache *cache, LLVMModuleRef module, const char *dwo_name,
-                      const mtpc_cache_masks *masks, mtpc_cache_key *key) {
+                      mtpc_cache_key *key) {
   XXH3_state_t *state = XXH3_createState();
   if (!state)
     return 1;
@@ -98,10 +113,7 @@ int mtpc_cache_key_of(const mtpc_cache *cache, LLVMModuleRef module, const char 
   const char *dwo = dwo_name ? dwo_name : "";
   XXH3_128bits_update(state, dwo, strlen(dwo) + 1);
   LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(module);
-  /* The writer's buffer is a heap copy of this call's own: masked in place. */
-  char *keyed = (char *)LLVMGetBufferStart(bitcode);
-  mtpc_cache_mask_bitcode(masks, keyed, LLVMGetBufferSize(bitcode));
-  XXH3_128bits_update(state, keyed, LLVMGetBufferSize(bitcode));
+  XXH3_128bits_update(state, LLVMGetBufferStart(bitcode), LLVMGetBufferSize(bitcode));
   LLVMDisposeMemoryBuffer(bitcode);
   XXH128_hash_t hash = XXH3_128bits_digest(state);
   XXH3_freeState(state);
@@ -136,17 +148,19 @@ static uint64_t payload_hash(const void *object, size_t object_size, const void 
   return XXH64_digest(&state);
 }
 
-/* The entry's parts, when its header says what its bytes are. */
-static int valid_entry(const unsigned char *data, size_t size, size_t *object_size,
-                       size_t *dwo_size) {
-  if (size < HEADER_SIZE || memcmp(data, MAGIC, 8) != 0)
+/* The entry's parts, when its header says it holds `key` and what its
+ * bytes are. */
+static int valid_entry(const unsigned char *data, size_t size, const mtpc_cache_key *key,
+                       size_t *object_size, size_t *dwo_size) {
+  if (size < HEADER_SIZE || memcmp(data, MAGIC, 8) != 0 || get_u64(data + 8) != key->high ||
+      get_u64(data + 16) != key->low)
     return 0;
-  uint64_t objects = get_u64(data + 8), dwos = get_u64(data + 16);
+  uint64_t objects = get_u64(data + 24), dwos = get_u64(data + 32);
   if (objects > size - HEADER_SIZE || dwos != size - HEADER_SIZE - objects || objects == 0)
     return 0;
   *object_size = (size_t)objects;
   *dwo_size = (size_t)dwos;
-  return get_u64(data + 24) ==
+  return get_u64(data + 40) ==
          payload_hash(data + HEADER_SIZE, *object_size, data + HEADER_SIZE + *object_size, *dwo_size);
 }
 
@@ -174,7 +188,7 @@ int mtpc_cache_lookup(mtpc_cache *cache, const mtpc_cache_key *key, void **objec
     return problem ? 0 : -1; /* no entry, or no memory to say why */
   }
   unsigned char *bytes = data;
-  int hit = valid_entry(bytes, size, object_size, dwo_size);
+  int hit = valid_entry(bytes, size, key, object_size, dwo_size);
   *object = *dwo = NULL;
   if (hit && *dwo_size && !(*dwo = copy_bytes(bytes + HEADER_SIZE + *object_size, *dwo_size)))
     hit = -1;
@@ -200,15 +214,16 @@ void mtpc_cache_store(mtpc_cache *cache, const mtpc_cache_key *key, const void *
   char *problem = NULL;
   if (path && entry) {
     memcpy(entry, MAGIC, 8);
-    put_u64(entry + 8, object_size);
-    put_u64(entry + 16, dwo_size);
-    put_u64(entry + 24, payload_hash(object, object_size, dwo, dwo_size));
+    put_u64(entry + 8, key->high);
+    put_u64(entry + 16, key->low);
+    put_u64(entry + 24, object_size);
+    put_u64(entry + 32, dwo_size);
+    put_u64(entry + 40, payload_hash(object, object_size, dwo, dwo_size));
     memcpy(entry + HEADER_SIZE, object, object_size);
     if (dwo_size)
       memcpy(entry + HEADER_SIZE + object_size, dwo, dwo_size);
     const char *faults = mtpc_fault_cache(cache->faults) ? "write" : NULL;
-    if (mtpc_write_file_atomic(path, entry, HEADER_SIZE + object_size + dwo_size, faults,
-                               &problem))
+    if (mtpc_replace_file(path, entry, HEADER_SIZE + object_size + dwo_size, faults, &problem))
       warn_once(cache, problem);
   } else {
     warn_once(cache, NULL);
@@ -242,15 +257,16 @@ static void append_number(text *t, const char *field, long long value) {
 
 static const char *or_empty(const char *s) { return s ? s : ""; }
 
-int mtpc_cache_fingerprint(const mtpc_options *o, const mtpc_bridge_settings *settings,
-                           char **fingerprint) {
-  *fingerprint = NULL;
-  if (o->save_temps_prefix || mtpc_bridge_config_writes_more(settings))
-    return 0;
+/* What besides a partition's module decides its object: mtpc's and LLVM's
+ * versions, the options the Config does not hold, the masks, and the
+ * Config (lent or built from the options: mtpc_bridge_describe_config).
+ * NULL when memory runs out. */
+static char *fingerprint_of(const mtpc_options *o, const mtpc_bridge_settings *settings,
+                            int mask_names, int *out_of_memory) {
   const mtpc_bridge_settings_info *info = mtpc_bridge_settings_describe(settings);
   char *config = mtpc_bridge_describe_config(settings);
   if (!config)
-    return 1;
+    return NULL;
   text t = {0};
   append(&t, "mtpc", MTPC_VERSION_STRING);
   append(&t, "llvm", mtpc_bridge_llvm_version());
@@ -258,8 +274,10 @@ int mtpc_cache_fingerprint(const mtpc_options *o, const mtpc_bridge_settings *se
   append_number(&t, "emit_llvm", o->emit_llvm);
   /* The partitions' pipeline. */
   append_number(&t, "full_lto", o->full_lto);
-  /* Merged, a clone keeps its debug info in every partition. */
+  /* Merged, a clone keeps a bare subprogram in the partitions that do not
+   * describe it (partition.h). */
   append_number(&t, "merge", o->merge);
+  append_number(&t, "mask_names", mask_names);
   /* Where a .dwo goes does not matter, only whether it leaves the object
    * (the name the skeleton records is part of each key). */
   append_number(&t, "separate_dwo", info->dwo_output || info->dwo_dir);
@@ -269,8 +287,8 @@ int mtpc_cache_fingerprint(const mtpc_options *o, const mtpc_bridge_settings *se
   free(config);
   if (t.failed) {
     free(t.data);
-    return 1;
+    *out_of_memory = 1;
+    return NULL;
   }
-  *fingerprint = t.data;
-  return 0;
+  return t.data;
 }

@@ -15,6 +15,8 @@
 #include "../partitioner/support.h"
 #include "debug_info.h"
 #include "elf_object.h"
+#include "ir_edit.h"
+#include "line_checksums.h"
 #include "objects.h"
 
 #define STEM_TOKEN ".mtpc.v"
@@ -24,7 +26,6 @@
 
 typedef struct masked_file {
   uint64_t path; /* a hash of its directory and name */
-  char real_hex[CHECKSUM_HEX], placeholder_hex[CHECKSUM_HEX];
   unsigned char real[CHECKSUM_BYTES], placeholder[CHECKSUM_BYTES];
 } masked_file;
 
@@ -34,7 +35,7 @@ struct mtpc_cache_masks {
   char **suffixes; /* ".llvm.<...>" */
   size_t suffix_count, suffix_cap;
   masked_file *files;
-  size_t file_count;
+  size_t file_count, file_cap;
 };
 
 void mtpc_cache_masks_free(mtpc_cache_masks *m) {
@@ -84,20 +85,6 @@ static const struct {
                     {LLVMGetFirstGlobal, LLVMGetNextGlobal},
                     {LLVMGetFirstGlobalAlias, LLVMGetNextGlobalAlias}};
 #define GLOBAL_LISTS (sizeof(global_lists) / sizeof(global_lists[0]))
-
-/* Whether a name already holds a placeholder's token: then a restore could
- * not tell them apart, and nothing is renamed. */
-static int names_hold_tokens(LLVMModuleRef module) {
-  for (size_t l = 0; l < GLOBAL_LISTS; l++)
-    for (LLVMValueRef v = global_lists[l].first(module); v; v = global_lists[l].next(v)) {
-      size_t length = 0;
-      const char *name = LLVMGetValueName2(v, &length);
-      if (memmem(name, length, STEM_TOKEN, sizeof(STEM_TOKEN) - 1) ||
-          memmem(name, length, SUFFIX_TOKEN, sizeof(SUFFIX_TOKEN) - 1))
-        return 1;
-    }
-  return 0;
-}
 
 /* The index of `suffix` among those noted (in `seen`, by their text),
  * noting it if new; -1: no memory. */
@@ -157,8 +144,9 @@ static int mask_name(mtpc_cache_masks *m, mtpc_strmap *suffixes, LLVMValueRef v,
 }
 
 static int mask_names(mtpc_cache_masks *m, LLVMModuleRef module) {
-  if (names_hold_tokens(module))
-    return 0;
+  static const char *const tokens[] = {STEM_TOKEN, SUFFIX_TOKEN};
+  if (mtpc_bridge_module_mentions(module, tokens, 2))
+    return 0; /* a restore could not tell a user's text from a placeholder */
   size_t asm_length = 0;
   LLVMGetModuleInlineAsm(module, &asm_length);
   mtpc_strmap suffixes;
@@ -186,56 +174,53 @@ static void to_hex(const unsigned char *bytes, char *hex) {
 
 /* A file's placeholder: a hash of its directory and name, which no edit of
  * its contents changes, and of how many files before it had both (a header
- * that two imported modules saw with different contents). */
-static void note_file(mtpc_cache_masks *m, const char *record, size_t record_length) {
-  masked_file *f = &m->files[m->file_count];
-  memcpy(f->real_hex, record, CHECKSUM_HEX);
+ * that two imported modules saw with different contents). Two files with
+ * the same contents share one. 1 and the placeholder's hex digits; 0 to
+ * leave a checksum not as clang writes it; -1 when memory runs out. */
+static int mask_checksum(void *arg, const char *hex, const char *directory, const char *name,
+                         char placeholder_hex[CHECKSUM_HEX]) {
+  mtpc_cache_masks *m = arg;
+  masked_file f;
   for (int i = 0; i < CHECKSUM_BYTES; i++) {
-    int high = hex_value(record[2 * i]), low = hex_value(record[2 * i + 1]);
+    int high = hex_value(hex[2 * i]), low = hex_value(hex[2 * i + 1]);
     if (high < 0 || low < 0)
-      return; /* not as clang writes it: left alone */
-    f->real[i] = (unsigned char)(high << 4 | low);
+      return 0;
+    f.real[i] = (unsigned char)(high << 4 | low);
   }
+  size_t directory_length = strlen(directory), name_length = strlen(name);
+  char *path = mtpc_alloc(directory_length + name_length + 2, 1);
+  if (!path)
+    return -1;
+  memcpy(path, directory, directory_length + 1);
+  memcpy(path + directory_length + 1, name, name_length + 1);
+  size_t path_length = directory_length + name_length + 2;
+  f.path = XXH3_64bits(path, path_length);
   uint64_t same_path = 0;
-  f->path = XXH3_64bits(record + CHECKSUM_HEX, record_length - CHECKSUM_HEX);
   for (size_t k = 0; k < m->file_count; k++) {
-    if (memcmp(m->files[k].real, f->real, CHECKSUM_BYTES) == 0)
-      return; /* two files alike: one placeholder stands for both */
-    same_path += m->files[k].path == f->path;
+    if (memcmp(m->files[k].real, f.real, CHECKSUM_BYTES) == 0) {
+      free(path);
+      to_hex(m->files[k].placeholder, placeholder_hex);
+      return 1;
+    }
+    same_path += m->files[k].path == f.path;
   }
-  XXH128_hash_t hash = XXH3_128bits_withSeed(record + CHECKSUM_HEX, record_length - CHECKSUM_HEX,
-                                             same_path);
+  XXH128_hash_t hash = XXH3_128bits_withSeed(path, path_length, same_path);
+  free(path);
   XXH128_canonical_t canonical;
   XXH128_canonicalFromHash(&canonical, hash);
-  memcpy(f->placeholder, canonical.digest, CHECKSUM_BYTES);
-  to_hex(f->placeholder, f->placeholder_hex);
-  m->file_count++;
+  memcpy(f.placeholder, canonical.digest, CHECKSUM_BYTES);
+  if (MTPC_PUSH(m->files, m->file_count, m->file_cap, f))
+    return -1;
+  to_hex(f.placeholder, placeholder_hex);
+  return 1;
 }
 
-static int note_checksums(mtpc_cache_masks *m, LLVMModuleRef module) {
-  char *records = NULL;
-  size_t count = 0;
-  if (mtpc_bridge_file_checksums(module, &records, &count))
-    return 1;
-  if (count && !(m->files = mtpc_alloc(count, sizeof(masked_file)))) {
-    free(records);
-    return 1;
-  }
-  const char *r = records;
-  for (size_t i = 0; i < count; i++) {
-    const char *directory_end = r + CHECKSUM_HEX + strlen(r + CHECKSUM_HEX);
-    const char *end = directory_end + 1 + strlen(directory_end + 1) + 1;
-    note_file(m, r, (size_t)(end - r));
-    r = end;
-  }
-  free(records);
-  return 0;
-}
-
-int mtpc_cache_mask_module(LLVMModuleRef module, mtpc_cache_masks **masks) {
+int mtpc_cache_mask_module(LLVMModuleRef module, int names, int checksums,
+                           mtpc_cache_masks **masks) {
   mtpc_cache_masks *m = calloc(1, sizeof(*m));
   *masks = NULL;
-  if (!m || mask_names(m, module) || note_checksums(m, module)) {
+  if (!m || (names && mask_names(m, module)) ||
+      (checksums && mtpc_bridge_mask_file_checksums(module, mask_checksum, m))) {
     mtpc_cache_masks_free(m);
     return 1;
   }
@@ -246,57 +231,28 @@ int mtpc_cache_mask_module(LLVMModuleRef module, mtpc_cache_masks **masks) {
   return 0;
 }
 
-/* Replaces every `from` in [data, data + size) by `to`, of the same length. */
-static void replace_bytes(char *data, size_t size, const void *from, const void *to,
-                          size_t length) {
-  for (char *at = data; (at = memmem(at, size - (size_t)(at - data), from, length));
-       at += length)
-    memcpy(at, to, length);
+/* A placeholder checksum in a line table becomes the real one. */
+static void restore_checksum(void *arg, uint8_t checksum[CHECKSUM_BYTES]) {
+  const mtpc_cache_masks *m = arg;
+  for (size_t k = 0; k < m->file_count; k++)
+    if (memcmp(checksum, m->files[k].placeholder, CHECKSUM_BYTES) == 0) {
+      memcpy(checksum, m->files[k].real, CHECKSUM_BYTES);
+      return;
+    }
 }
 
-void mtpc_cache_mask_bitcode(const mtpc_cache_masks *m, char *bitcode, size_t size) {
-  if (!m || !m->file_count)
-    return;
-  /* Checksums sit in the metadata's string blob as hex text: only runs of
-   * 32 or more hex digits can hold one. */
-  size_t run = 0;
-  for (size_t i = 0; i < size; i++) {
-    run = hex_value(bitcode[i]) >= 0 ? run + 1 : 0;
-    if (run < CHECKSUM_HEX)
-      continue;
-    char *window = bitcode + i + 1 - CHECKSUM_HEX;
-    for (size_t k = 0; k < m->file_count; k++)
-      if (memcmp(window, m->files[k].real_hex, CHECKSUM_HEX) == 0) {
-        memcpy(window, m->files[k].placeholder_hex, CHECKSUM_HEX);
-        run = 0;
-        break;
-      }
-  }
-}
-
-/* Swaps checksums and placeholders in the line tables of an object; -1 when
- * it is not an object this can read (nothing swapped). */
-static int swap_line_table(const mtpc_cache_masks *m, void *object, size_t size, int mask) {
+/* The real checksums back in an object's or a .dwo's line tables; -1 when
+ * it is not an object this reads. */
+static int restore_line_tables(const mtpc_cache_masks *m, void *object, size_t size) {
   static const char *const line_tables[] = {".debug_line", ".debug_line.dwo"};
   for (size_t t = 0; object && t < sizeof(line_tables) / sizeof(line_tables[0]); t++) {
     size_t offset = 0, length = 0;
     int found = mtpc_elf_find_section(object, size, line_tables[t], &offset, &length);
-    if (found < 0)
+    if (found < 0 || (found && mtpc_line_checksums((uint8_t *)object + offset, length,
+                                                   restore_checksum, (void *)m)))
       return -1;
-    for (size_t k = 0; found && k < m->file_count; k++) {
-      const masked_file *f = &m->files[k];
-      replace_bytes((char *)object + offset, length, mask ? f->real : f->placeholder,
-                    mask ? f->placeholder : f->real, CHECKSUM_BYTES);
-    }
   }
   return 0;
-}
-
-int mtpc_cache_mask_object(const mtpc_cache_masks *m, void *object, size_t object_size,
-                           void *dwo, size_t dwo_size) {
-  if (!m || !m->file_count)
-    return 0;
-  return swap_line_table(m, object, object_size, 1) || swap_line_table(m, dwo, dwo_size, 1);
 }
 
 /* `*at` starts with token<index> for an index below count: the real text
@@ -350,9 +306,11 @@ int mtpc_cache_unmask_object(const mtpc_cache_masks *m, void **object, size_t *o
   *message = NULL;
   if (!m)
     return 0;
-  /* An object this cannot read was never stored masked: nothing to swap. */
-  swap_line_table(m, *object, *object_size, 0);
-  swap_line_table(m, dwo, dwo_size, 0);
+  if (m->file_count && (restore_line_tables(m, *object, *object_size) ||
+                        restore_line_tables(m, dwo, dwo_size))) {
+    *message = mtpc_strdup("cannot read the line tables to restore their checksums");
+    return 1;
+  }
   if (!m->stem_count && !m->suffix_count)
     return 0;
   void *renamed = NULL;

@@ -194,20 +194,9 @@ static mtpc_status make_settings(session *s) {
 /* The partition cache, when cache_dir names one and the options can be
  * keyed (NULL otherwise). */
 static mtpc_status open_cache(session *s) {
-  char *fingerprint = NULL;
-  if (!s->o->cache_dir)
-    return MTPC_OK;
-  if (mtpc_cache_fingerprint(s->o, s->settings, &fingerprint))
-    return out_of_memory(s->r);
   int no_memory = 0;
-  s->cache = mtpc_cache_open(s->o->cache_dir, fingerprint, s->o->fault_injection, &s->reporter,
-                             &no_memory);
-  free(fingerprint);
-  int objects = !mtpc_bridge_settings_describe(s->settings)->assembly && !s->o->emit_llvm;
-  if (no_memory)
-    return out_of_memory(s->r);
-  mtpc_cache_note_outputs(s->cache, objects);
-  return MTPC_OK;
+  s->cache = mtpc_cache_open(s->o, s->settings, s->triple, &s->reporter, &no_memory);
+  return no_memory ? out_of_memory(s->r) : MTPC_OK;
 }
 
 /* Partition 0's reading besides its code (cost.h). */

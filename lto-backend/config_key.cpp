@@ -190,3 +190,10 @@ extern "C" int mtpc_bridge_config_writes_more(const mtpc_bridge_settings *settin
   const lto::Config &c = mtpc_pipeline::config(settings);
   return !c.RemarksFilename.empty() || c.DebugPassManager || !c.StatsFile.empty();
 }
+
+extern "C" int mtpc_bridge_config_reads_names(const mtpc_bridge_settings *settings) {
+  const lto::Config &c = mtpc_pipeline::config(settings);
+  return !c.SampleProfile.empty() || !c.CSIRProfile.empty() || c.RunCSIRInstr ||
+         !c.ProfileRemapping.empty() || !c.MllvmArgs.empty() ||
+         c.Options.BBSections == BasicBlockSection::List;
+}

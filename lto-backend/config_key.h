@@ -19,6 +19,11 @@ char *mtpc_bridge_describe_config(const mtpc_bridge_settings *settings);
  * would not write: optimization remarks, printed passes, statistics. */
 int mtpc_bridge_config_writes_more(const mtpc_bridge_settings *settings);
 
+/* Whether the Config's pipeline reads function names: sample and
+ * context-sensitive profiles (used or written) and their remapping, a basic
+ * block sections list, and LLVM options, which may name functions. */
+int mtpc_bridge_config_reads_names(const mtpc_bridge_settings *settings);
+
 #ifdef __cplusplus
 }
 #endif

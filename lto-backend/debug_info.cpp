@@ -1,10 +1,10 @@
 #include "debug_info.h"
 
+#include <string>
 #include <vector>
 
 #include "../partitioner/debug_type_keys.h"
 #include "compat.h"
-#include "cxx_util.h"
 #include "metadata_scan.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/DebugInfo.h"
@@ -150,23 +150,15 @@ extern "C" void mtpc_bridge_keep_subprogram_only(LLVMValueRef function) {
   f.setSubprogram(bare);
 }
 
-extern "C" int mtpc_bridge_file_checksums(LLVMModuleRef module, char **checksums,
-                                          size_t *count) {
+// The files the module's debug info names, each once, in a fixed order.
+static std::vector<DIFile *> named_files(Module &m) {
   DebugInfoFinder finder;
-  finder.processModule(*unwrap(module));
+  finder.processModule(m);
   SmallPtrSet<DIFile *, 32> seen;
-  std::string found;
-  size_t records = 0;
+  std::vector<DIFile *> files;
   auto add = [&](DIFile *file) {
-    if (!file || !seen.insert(file).second)
-      return;
-    std::optional<DIFile::ChecksumInfo<StringRef>> checksum = file->getChecksum();
-    if (!checksum || checksum->Kind != DIFile::CSK_MD5 || checksum->Value.size() != 32)
-      return;
-    found += (checksum->Value + file->getDirectory() + StringRef("\0", 1) +
-              file->getFilename() + StringRef("\0", 1))
-                 .str();
-    records++;
+    if (file && seen.insert(file).second)
+      files.push_back(file);
   };
   for (DICompileUnit *cu : finder.compile_units())
     add(cu->getFile());
@@ -178,8 +170,30 @@ extern "C" int mtpc_bridge_file_checksums(LLVMModuleRef module, char **checksums
     add(type->getFile());
   for (DIGlobalVariableExpression *e : finder.global_variables())
     add(e->getVariable()->getFile());
-  *count = records;
-  size_t size = 0;
-  *checksums = static_cast<char *>(mtpc_util::copy_bytes(found, &size));
-  return !*checksums;
+  return files;
+}
+
+extern "C" int mtpc_bridge_mask_file_checksums(LLVMModuleRef module,
+                                               mtpc_bridge_checksum_mask *mask, void *arg) {
+  Module &m = *unwrap(module);
+  ValueToValueMapTy masked;
+  char placeholder[32];
+  for (DIFile *file : named_files(m)) {
+    std::optional<DIFile::ChecksumInfo<StringRef>> checksum = file->getChecksum();
+    if (!checksum || checksum->Kind != DIFile::CSK_MD5 || checksum->Value.size() != 32)
+      continue;
+    std::string hex = checksum->Value.str(), directory = file->getDirectory().str(),
+                name = file->getFilename().str();
+    int masks = mask(arg, hex.c_str(), directory.c_str(), name.c_str(), placeholder);
+    if (masks < 0)
+      return 1;
+    if (masks == 0)
+      continue;
+    DIFile::ChecksumInfo<StringRef> replaced(DIFile::CSK_MD5, StringRef(placeholder, 32));
+    masked.MD()[file].reset(DIFile::get(m.getContext(), file->getFilename(),
+                                        file->getDirectory(), replaced, file->getSource()));
+  }
+  if (!masked.MD().empty())
+    remap_module_metadata(m, masked);
+  return 0;
 }

@@ -46,11 +46,16 @@ void mtpc_bridge_strip_debug_info(LLVMValueRef function);
  * DW_AT_call_origin, at the cost of one small DIE. */
 void mtpc_bridge_keep_subprogram_only(LLVMValueRef function);
 
-/* The MD5 checksums of the source files the module's debug info names (what
- * DWARF 5 line tables record): for each, 32 hex digits, then the file's
- * directory and name, each ending in NUL, one after another in *checksums
- * (malloc'ed); *count of them. Non-zero when memory runs out. */
-int mtpc_bridge_file_checksums(LLVMModuleRef module, char **checksums, size_t *count);
+/* Replaces the MD5 checksum of each source file the module's debug info
+ * names (what DWARF 5 line tables record) where `mask` says: it sees the
+ * file's 32 hex digits, directory and name, in a fixed order, and returns 1
+ * with 32 hex digits in `placeholder`, 0 to leave the file as it is, or -1
+ * when memory runs out. Every reference to a replaced file then names its
+ * replacement. Non-zero when memory runs out. */
+typedef int mtpc_bridge_checksum_mask(void *arg, const char *checksum, const char *directory,
+                                      const char *name, char placeholder[32]);
+int mtpc_bridge_mask_file_checksums(LLVMModuleRef module, mtpc_bridge_checksum_mask *mask,
+                                    void *arg);
 
 #ifdef __cplusplus
 }

@@ -58,6 +58,11 @@ int mtpc_write_file_atomic(const char *path, const void *data, size_t size, cons
   struct stat st;
   if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
     return write_in_place(path, data, size, faults, message);
+  return mtpc_replace_file(path, data, size, faults, message);
+}
+
+int mtpc_replace_file(const char *path, const void *data, size_t size, const char *faults,
+                      char **message) {
   char *temp = mtpc_asprintf("%s.mtpc-tmp.XXXXXX", path);
   if (!temp) {
     *message = NULL;
@@ -139,7 +144,8 @@ int mtpc_map_file(const char *path, void **data, size_t *size, char **message) {
 }
 
 int mtpc_read_file(const char *path, void **data, size_t *size, char **message) {
-  int fd = open(path, O_RDONLY);
+  /* Without blocking: opening a FIFO for reading would wait for a writer. */
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
   struct stat st;
   if (fd < 0 || fstat(fd, &st) != 0) {
     *message = mtpc_asprintf("cannot open '%s': %s", path, strerror(errno));

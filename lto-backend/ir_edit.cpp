@@ -1,5 +1,6 @@
 #include "ir_edit.h"
 
+#include <functional>
 #include <string>
 
 #include "cxx_util.h"
@@ -8,6 +9,8 @@
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalIFunc.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 using namespace llvm;
@@ -103,4 +106,51 @@ extern "C" int mtpc_bridge_erase_if_unused(LLVMValueRef global) {
     return 0;
   gv->eraseFromParent();
   return 1;
+}
+
+extern "C" void mtpc_bridge_erase_named_metadata(LLVMModuleRef module, const char *name) {
+  if (NamedMDNode *node = unwrap(module)->getNamedMetadata(name))
+    node->eraseFromParent();
+}
+
+// Every text of the module's own that can become a symbol's or section's
+// name in its object: global value names, sections (explicit, by pragma, by
+// attribute), COMDATs, module assembly, and inline assembly in functions.
+static bool mentions(const Module &m, const std::function<bool(StringRef)> &found) {
+  for (const GlobalValue &gv : m.global_values()) {
+    if (found(gv.getName()) || found(gv.getPartition()))
+      return true;
+    if (const auto *go = dyn_cast<GlobalObject>(&gv); go && found(go->getSection()))
+      return true;
+  }
+  for (const GlobalVariable &gv : m.globals())
+    for (const char *kind : {"bss-section", "data-section", "rodata-section", "relro-section"})
+      if (found(gv.getAttribute(kind).getValueAsString()))
+        return true;
+  for (const auto &comdat : m.getComdatSymbolTable())
+    if (found(comdat.getKey()))
+      return true;
+  if (found(m.getModuleInlineAsm()))
+    return true;
+  for (const Function &f : m) {
+    if (found(f.getFnAttribute("implicit-section-name").getValueAsString()))
+      return true;
+    for (const BasicBlock &bb : f)
+      for (const Instruction &i : bb)
+        if (const auto *call = dyn_cast<CallBase>(&i))
+          if (const auto *asm_ = dyn_cast<InlineAsm>(call->getCalledOperand());
+              asm_ && found(asm_->getAsmString()))
+            return true;
+  }
+  return false;
+}
+
+extern "C" int mtpc_bridge_module_mentions(LLVMModuleRef module, const char *const *texts,
+                                           size_t count) {
+  return mentions(*unwrap(module), [&](StringRef text) {
+    for (size_t i = 0; i < count; i++)
+      if (text.contains(texts[i]))
+        return true;
+    return false;
+  });
 }

@@ -53,6 +53,14 @@ int mtpc_bridge_erase_if_unused(LLVMValueRef global);
  * (see above). Linkage becomes external. Returns the declaration. */
 LLVMValueRef mtpc_bridge_make_declaration(LLVMValueRef global);
 
+/* 1 if a text of the module's own that can name a symbol or a section of
+ * its object (global value names, sections, section pragmas, COMDATs,
+ * module and inline assembly) contains one of `texts`. */
+int mtpc_bridge_module_mentions(LLVMModuleRef module, const char *const *texts, size_t count);
+
+/* Erases the module's named metadata `name`, if it has one. */
+void mtpc_bridge_erase_named_metadata(LLVMModuleRef module, const char *name);
+
 #ifdef __cplusplus
 }
 #endif

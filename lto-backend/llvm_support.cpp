@@ -14,6 +14,11 @@ extern "C" int mtpc_bridge_triple_is_elf(const char *triple) {
   return Triple(triple).isOSBinFormatELF();
 }
 
+extern "C" int mtpc_bridge_triple_is_elf64_le(const char *triple) {
+  Triple t(triple);
+  return t.isOSBinFormatELF() && t.isArch64Bit() && t.isLittleEndian();
+}
+
 static void (*out_of_memory_handler)(const char *reason);
 
 static void on_bad_alloc(void *, const char *reason, bool) {

@@ -129,14 +129,14 @@ static void restore_pgo_name(partition_ctx *c, LLVMValueRef fn, const char *pgo_
  * keeps its call-site entry, whose DW_AT_call_origin names the callee. It
  * has no line: debuggers take that from the definition, and with one, a line
  * inserted above the callee would change every partition that calls it. */
-static void describe_declaration(LLVMDIBuilderRef builder, LLVMValueRef fn,
-                                 const mtpc_debug_decl *d) {
+static LLVMMetadataRef declaration_subprogram(LLVMDIBuilderRef builder,
+                                              const mtpc_debug_decl *d) {
   LLVMMetadataRef file = LLVMDIBuilderCreateFile(builder, d->file, strlen(d->file),
                                                  d->directory, strlen(d->directory));
-  LLVMMetadataRef sp = LLVMDIBuilderCreateFunction(
-      builder, file, d->name, strlen(d->name), d->linkage_name, strlen(d->linkage_name), file,
-      /*LineNo=*/0, NULL, 0, /*IsDefinition=*/0, 0, (LLVMDIFlags)d->flags, /*IsOptimized=*/1);
-  LLVMSetSubprogram(fn, sp);
+  return LLVMDIBuilderCreateFunction(builder, file, d->name, strlen(d->name), d->linkage_name,
+                                     strlen(d->linkage_name), file, /*LineNo=*/0, NULL, 0,
+                                     /*IsDefinition=*/0, 0, (LLVMDIFlags)d->flags,
+                                     /*IsOptimized=*/1);
 }
 
 /* What another partition defines becomes a declaration here, bare: most of
@@ -185,7 +185,7 @@ static void describe_declarations(partition_ctx *c) {
     if (n->kind == MTPC_FUNCTION && n->pgo_name)
       restore_pgo_name(c, v, n->pgo_name);
     if (n->kind == MTPC_FUNCTION && n->debug_decl && c->debug_info)
-      describe_declaration(c->debug_info, v, n->debug_decl);
+      LLVMSetSubprogram(v, declaration_subprogram(c->debug_info, n->debug_decl));
   }
 }
 
@@ -270,42 +270,76 @@ static int erase_absent(partition_ctx *c, char **message) {
   return 0;
 }
 
-void mtpc_finish_debug_info(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
-                            int merged) {
-  LLVMDIBuilderRef builder = NULL;
-  for (uint32_t i = 0; i < plan->node_count; i++) {
-    const mtpc_plan_node *n = &plan->nodes[i];
-    if (n->kind != MTPC_FUNCTION)
+/* Named metadata of !{function, what}: what mtpc_finish_debug_info does to
+ * the function's debug info after optimization. */
+#define DEBUG_NOTES "mtpc.debug"
+#define LATER_CLONE_BARE "bare"   /* keep a subprogram with nothing inside */
+#define LATER_CLONE_NONE "strip"  /* keep no debug info */
+
+static void note_debug(partition_ctx *c, LLVMValueRef function, LLVMMetadataRef what) {
+  LLVMContextRef ctx = LLVMGetModuleContext(c->module);
+  LLVMMetadataRef operands[2] = {LLVMValueAsMetadata(function), what};
+  LLVMMetadataRef note = LLVMMDNodeInContext2(ctx, operands, 2);
+  LLVMAddNamedMetadataOperand(c->module, DEBUG_NOTES, LLVMMetadataAsValue(ctx, note));
+}
+
+/* Which partition describes a clone, and which declarations a copy leaves
+ * behind, depend on the plan, not on this partition's IR: noted in it. */
+static void note_debug_decisions(partition_ctx *c, int merged) {
+  LLVMContextRef ctx = LLVMGetModuleContext(c->module);
+  const char *later = merged ? LATER_CLONE_BARE : LATER_CLONE_NONE;
+  for (uint32_t i = 0; i < c->plan->node_count; i++) {
+    const mtpc_plan_node *n = &c->plan->nodes[i];
+    LLVMValueRef f = c->values[i];
+    if (n->kind != MTPC_FUNCTION || !f || LLVMIsDeclaration(f))
       continue;
-    int defined_here = n->owner == q || mtpc_plan_has_clone(plan, q, i);
-    int later_clone = defined_here && mtpc_plan_first_definer(plan, i) != q;
-    int copied_here = n->debug_decl && mtpc_plan_has_copy(plan, q, i);
-    if (!later_clone && !copied_here)
-      continue;
-    const char *name = n->promoted_name ? n->promoted_name : n->name;
-    LLVMValueRef f = LLVMGetNamedFunction(module, name);
-    if (f && later_clone && !LLVMIsDeclaration(f)) {
-      if (merged)
-        mtpc_bridge_keep_subprogram_only(f);
-      else
-        mtpc_bridge_strip_debug_info(f);
-    } else if (f && copied_here && LLVMIsDeclaration(f) && !LLVMGetSubprogram(f)) {
-      if (!builder)
-        builder = LLVMCreateDIBuilderDisallowUnresolved(module);
-      describe_declaration(builder, f, n->debug_decl);
-    }
+    if ((owned(c, i) || cloned(c, i)) && mtpc_plan_first_definer(c->plan, i) != c->q)
+      note_debug(c, f, LLVMMDStringInContext2(ctx, later, strlen(later)));
+    else if (n->debug_decl && mtpc_plan_has_copy(c->plan, c->q, i))
+      note_debug(c, f, declaration_subprogram(c->debug_info, n->debug_decl));
   }
-  if (builder) {
-    LLVMDIBuilderFinalize(builder);
-    LLVMDisposeDIBuilder(builder);
+}
+
+static void apply_debug_note(LLVMValueRef function, LLVMValueRef what) {
+  if (!LLVMIsAMDString(what)) { /* a copy's declaration */
+    if (LLVMIsDeclaration(function) && !LLVMGetSubprogram(function))
+      LLVMSetSubprogram(function, LLVMValueAsMetadata(what));
+    return;
   }
+  unsigned length = 0;
+  const char *later = LLVMGetMDString(what, &length);
+  if (LLVMIsDeclaration(function))
+    return;
+  if (length == strlen(LATER_CLONE_BARE) && !memcmp(later, LATER_CLONE_BARE, length))
+    mtpc_bridge_keep_subprogram_only(function);
+  else
+    mtpc_bridge_strip_debug_info(function);
+}
+
+int mtpc_finish_debug_info(LLVMModuleRef module) {
+  unsigned count = LLVMGetNamedMetadataNumOperands(module, DEBUG_NOTES);
+  if (count == 0)
+    return 0;
+  LLVMValueRef *notes = mtpc_alloc(count, sizeof(LLVMValueRef));
+  if (!notes)
+    return 1;
+  LLVMGetNamedMetadataOperands(module, DEBUG_NOTES, notes);
+  for (unsigned k = 0; k < count; k++) {
+    LLVMValueRef operands[2];
+    LLVMGetMDNodeOperands(notes[k], operands);
+    if (operands[0]) /* NULL: the optimizer deleted the function */
+      apply_debug_note(operands[0], operands[1]);
+  }
+  free(notes);
+  mtpc_bridge_erase_named_metadata(module, DEBUG_NOTES);
+  return 0;
 }
 
 static uint32_t debug_type_home(void *plan, const char *key) {
   return mtpc_plan_debug_type_home(plan, key);
 }
 
-int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
+int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q, int merged,
                         const mtpc_bitcode_view *view, char **message) {
   partition_ctx c = {.module = module, .plan = plan, .q = q};
   c.pgo_name_kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(module), "PGOFuncName", 11);
@@ -331,6 +365,7 @@ int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
         c.debug_info = LLVMCreateDIBuilderDisallowUnresolved(module);
       describe_declarations(&c);
       if (c.debug_info) {
+        note_debug_decisions(&c, merged);
         LLVMDIBuilderFinalize(c.debug_info);
         LLVMDisposeDIBuilder(c.debug_info);
       }

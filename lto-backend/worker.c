@@ -167,7 +167,8 @@ static int form_module(const mtpc_codegen_config *config, const mtpc_plan *plan,
     job_out_of_memory(job);
     return 1;
   }
-  int failed = plan ? mtpc_make_partition(module, plan, job->partition, view, &message)
+  int failed = plan ? mtpc_make_partition(module, plan, job->partition, config->options->merge,
+                                          view, &message)
                     : mtpc_bridge_materialize_all(module, &message);
   if (failed) {
     fail_job(job, plan ? MTPC_JOB_SPLIT_FAILED : MTPC_JOB_FAILED, message, "splitting");
@@ -195,18 +196,15 @@ static char *llvm_error(const worker_diag *diag) {
 }
 
 /* Between optimization and code generation; non-zero when memory runs out. */
-static int finish_optimized(const mtpc_codegen_config *config, const mtpc_plan *plan,
-                            LLVMModuleRef module, uint32_t partition) {
-  if (save_temp(config, module, partition, "4.opt"))
-    return 1;
-  if (plan)
-    mtpc_finish_debug_info(module, plan, partition, config->options->merge);
-  return save_temp(config, module, partition, "5.precodegen");
+static int finish_optimized(const mtpc_codegen_config *config, LLVMModuleRef module,
+                            uint32_t partition) {
+  return save_temp(config, module, partition, "4.opt") || mtpc_finish_debug_info(module) ||
+         save_temp(config, module, partition, "5.precodegen");
 }
 
 /* Optimization and code generation of a formed partition; non-zero when
  * the job failed. *optimized: when optimization ended. */
-static int generate(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *job,
+static int generate(const mtpc_codegen_config *config, mtpc_job *job,
                     LLVMModuleRef module, LLVMContextRef context, worker_diag *d,
                     const char *detail, double *optimized) {
   char *message = NULL;
@@ -234,7 +232,7 @@ static int generate(const mtpc_codegen_config *config, const mtpc_plan *plan, mt
       fail_job(job, MTPC_JOB_FAILED, message ? message : llvm_error(d), "optimizing");
   }
   *optimized = mtpc_now_seconds();
-  if (!failed && finish_optimized(config, plan, module, job->partition)) {
+  if (!failed && finish_optimized(config, module, job->partition)) {
     job_out_of_memory(job);
     failed = 1;
   }
@@ -263,9 +261,9 @@ static int generate(const mtpc_codegen_config *config, const mtpc_plan *plan, mt
 
 /* 1 and the job's object on a hit, 0 on a miss (*key then says where its
  * object goes), -1 when memory ran out. */
-static int look_up(const mtpc_codegen_config *config, LLVMModuleRef module,
-                   const mtpc_cache_masks *masks, mtpc_job *job, mtpc_cache_key *key) {
-  int hit = mtpc_cache_key_of(config->cache, module, skeleton_dwo_name(config, job), masks, key)
+static int look_up(const mtpc_codegen_config *config, LLVMModuleRef module, mtpc_job *job,
+                   mtpc_cache_key *key) {
+  int hit = mtpc_cache_key_of(config->cache, module, skeleton_dwo_name(config, job), key)
                 ? -1
                 : mtpc_cache_lookup(config->cache, key, &job->object, &job->object_size,
                                     &job->dwo, &job->dwo_size);
@@ -306,19 +304,19 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   mtpc_cache_masks *masks = NULL;
   int hit = 0;
   if (!failed && config->cache) {
-    if (mtpc_cache_maskable(config->cache) && mtpc_cache_mask_module(module, &masks)) {
+    if (mtpc_cache_mask_module(module, mtpc_cache_masks_names(config->cache),
+                               mtpc_cache_masks_checksums(config->cache), &masks)) {
       job_out_of_memory(job);
       hit = -1;
     } else {
-      hit = look_up(config, module, masks, job, &key);
+      hit = look_up(config, module, job, &key);
     }
     failed = hit < 0;
   }
   double optimized = loaded;
   if (!failed && !hit)
-    failed = generate(config, plan, job, module, context, &diag, detail, &optimized);
-  if (!failed && !hit && config->cache &&
-      !mtpc_cache_mask_object(masks, job->object, job->object_size, job->dwo, job->dwo_size))
+    failed = generate(config, job, module, context, &diag, detail, &optimized);
+  if (!failed && !hit && config->cache) /* stored as compiled, with the placeholders */
     mtpc_cache_store(config->cache, &key, job->object, job->object_size, job->dwo,
                      job->dwo_size);
   if (!failed && mtpc_cache_unmask_object(masks, &job->object, &job->object_size, job->dwo,

@@ -24,6 +24,10 @@ extern "C" {
  * *message. */
 int mtpc_write_file_atomic(const char *path, const void *data, size_t size, const char *faults,
                            char **message);
+/* The same, but a path that names something other than a regular file (a
+ * FIFO) is replaced too, never written in place. */
+int mtpc_replace_file(const char *path, const void *data, size_t size, const char *faults,
+                      char **message);
 /* Writes a file no one else sees (in a private temporary directory): no
  * rename, no sync. 0 on success, else *message. */
 int mtpc_write_scratch_file(const char *path, const void *data, size_t size, const char *faults,
@@ -33,7 +37,8 @@ int mtpc_write_scratch_file(const char *path, const void *data, size_t size, con
 int mtpc_map_file(const char *path, void **data, size_t *size, char **message);
 /* Creates `path` and its missing parents. 0 on success, else *message. */
 int mtpc_make_directories(const char *path, char **message);
-/* Reads a whole file. 0 on success, else *message. */
+/* Reads a whole regular file, without blocking on one that is not (a FIFO).
+ * 0 on success, else *message. */
 int mtpc_read_file(const char *path, void **data, size_t *size, char **message);
 
 /* LLVM's out-of-memory handler calls `handler` (which must not return). */
