@@ -29,7 +29,14 @@ mtpc_budget *mtpc_budget_create(unsigned slots) {
 }
 
 mtpc_budget *mtpc_budget_create_jobserver(unsigned max_slots) {
-  mtpc_jobserver *jobserver = mtpc_jobserver_open();
+  char *problem = NULL;
+  mtpc_budget *b = mtpc_budget_open_jobserver(max_slots, &problem);
+  free(problem);
+  return b;
+}
+
+mtpc_budget *mtpc_budget_open_jobserver(unsigned max_slots, char **problem) {
+  mtpc_jobserver *jobserver = mtpc_jobserver_open(problem);
   if (!jobserver)
     return NULL;
   mtpc_budget *b = mtpc_budget_create(max_slots);

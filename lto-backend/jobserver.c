@@ -1,7 +1,9 @@
 /* GNU make's jobserver as MAKEFLAGS names it: a FIFO (make 4.4), or a pipe's
  * two descriptors (make 4.3), which make closes for recipes it does not know
  * to be recursive. Reads never block, on a description of our own (a pipe
- * reopened through /proc), so make's stays as it is. */
+ * reopened through /proc), so make's stays as it is. Anything else (a
+ * regular file, descriptors open on one) is not a jobserver: reading and
+ * writing tokens there would change someone's file. */
 #define _GNU_SOURCE
 #include "jobserver.h"
 
@@ -11,7 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include "../partitioner/support.h"
 
 struct mtpc_jobserver {
   int read_fd;
@@ -38,7 +43,46 @@ static const char *auth_value(const char *flags, size_t *len) {
   return value;
 }
 
-mtpc_jobserver *mtpc_jobserver_open(void) {
+/* make's FIFO (make 4.4): opened once, for reading and writing. */
+static int open_fifo(const char *path, char **problem) {
+  int fd = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+  struct stat st;
+  if (fd < 0) {
+    *problem = mtpc_asprintf("cannot open '%s': %s", path, strerror(errno));
+    return -1;
+  }
+  if (fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode)) {
+    close(fd);
+    *problem = mtpc_asprintf("'%s' is not a FIFO", path);
+    return -1;
+  }
+  return fd;
+}
+
+static int is_pipe(int fd) {
+  struct stat st;
+  return fstat(fd, &st) == 0 && S_ISFIFO(st.st_mode);
+}
+
+/* make's pipe (make 4.3): our own description of its read end, and its
+ * write end as it is. -1 without a word when make closed them. */
+static int open_pipe(int read_fd, int write_fd, char **problem) {
+  if (fcntl(read_fd, F_GETFD) == -1 || fcntl(write_fd, F_GETFD) == -1)
+    return -1;
+  if (!is_pipe(read_fd) || !is_pipe(write_fd)) {
+    *problem = mtpc_asprintf("descriptors %d,%d are not pipes", read_fd, write_fd);
+    return -1;
+  }
+  char pipe[64];
+  snprintf(pipe, sizeof pipe, "/proc/self/fd/%d", read_fd);
+  int fd = open(pipe, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
+    *problem = mtpc_asprintf("cannot open '%s': %s", pipe, strerror(errno));
+  return fd;
+}
+
+mtpc_jobserver *mtpc_jobserver_open(char **problem) {
+  *problem = NULL;
   size_t len;
   const char *value = auth_value(getenv("MAKEFLAGS"), &len);
   if (!value)
@@ -47,15 +91,13 @@ mtpc_jobserver *mtpc_jobserver_open(void) {
   if (!auth)
     return NULL;
   int read_fd = -1, write_fd = -1;
-  if (strncmp(auth, "fifo:", 5) == 0) {
-    read_fd = write_fd = open(auth + 5, O_RDWR | O_NONBLOCK | O_CLOEXEC);
-  } else if (sscanf(auth, "%d,%d", &read_fd, &write_fd) == 2 && fcntl(read_fd, F_GETFD) != -1 &&
-             fcntl(write_fd, F_GETFD) != -1) {
-    char pipe[64];
-    snprintf(pipe, sizeof pipe, "/proc/self/fd/%d", read_fd);
-    read_fd = open(pipe, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-  } else {
+  if (strncmp(auth, "fifo:", 5) == 0)
+    read_fd = write_fd = open_fifo(auth + 5, problem);
+  else if (sscanf(auth, "%d,%d", &read_fd, &write_fd) == 2)
+    read_fd = open_pipe(read_fd, write_fd, problem);
+  else {
     read_fd = -1;
+    *problem = mtpc_asprintf("cannot read --jobserver-auth=%s", auth);
   }
   free(auth);
   mtpc_jobserver *c = read_fd >= 0 ? malloc(sizeof(*c)) : NULL;

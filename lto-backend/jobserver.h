@@ -4,8 +4,11 @@
 
 typedef struct mtpc_jobserver mtpc_jobserver;
 
-/* The jobserver MAKEFLAGS names now, or NULL. */
-mtpc_jobserver *mtpc_jobserver_open(void);
+/* The jobserver MAKEFLAGS names now, or NULL: when it names none, when make
+ * closed its descriptors (a recipe make does not know to be recursive), or
+ * with *problem (free()) when what it names is not a FIFO or a pair of pipe
+ * descriptors, or cannot be opened. */
+mtpc_jobserver *mtpc_jobserver_open(char **problem);
 void mtpc_jobserver_close(mtpc_jobserver *jobserver);
 
 /* A slot is a token byte, or MTPC_JOBSERVER_IMPLICIT_SLOT for the one the

@@ -81,7 +81,13 @@ uint64_t cli_instruction_count(LLVMModuleRef module) {
 
 mtpc_budget *cli_jobserver_budget(unsigned jobs) {
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  return mtpc_budget_create_jobserver(jobs ? jobs : cores > 0 ? (unsigned)cores : 1);
+  char *problem = NULL;
+  mtpc_budget *budget =
+      mtpc_budget_open_jobserver(jobs ? jobs : cores > 0 ? (unsigned)cores : 1, &problem);
+  if (problem)
+    fprintf(stderr, "mtpc: warning: not using the jobserver: %s\n", problem);
+  free(problem);
+  return budget;
 }
 
 const char *cli_fault_injection(void) {

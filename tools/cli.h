@@ -37,7 +37,8 @@ uint64_t cli_parse_size(const char *text, const char *option);
 uint64_t cli_instruction_count(LLVMModuleRef module);
 
 /* Slots from GNU make's jobserver for `jobs` worker threads (0: all), or
- * NULL when MAKEFLAGS names none. */
+ * NULL when MAKEFLAGS names none (or one that is not a jobserver: a
+ * warning). */
 mtpc_budget *cli_jobserver_budget(unsigned jobs);
 
 /* MTPC_FAULT (mtpc_options.fault_injection), read once. */

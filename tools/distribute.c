@@ -306,7 +306,7 @@ static int set_up(distributor *d, char **error) {
     d->tmpdir = NULL;
     return 1;
   }
-  d->jobserver = mtpc_budget_create_jobserver(d->slots);
+  d->jobserver = cli_jobserver_budget(d->slots);
   if (!d->jobserver && make_jobserver(d, error))
     return 1;
   if (!d->jobserver)

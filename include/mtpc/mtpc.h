@@ -140,6 +140,11 @@ void mtpc_budget_release(mtpc_budget *budget);
  * the process's own implicit slot, then tokens as make has them free, at most
  * `max_slots` at once. NULL when there is no jobserver. */
 mtpc_budget *mtpc_budget_create_jobserver(unsigned max_slots);
+/* The same, saying why MAKEFLAGS's jobserver is not used when it names one
+ * that is neither a FIFO nor a pair of pipe descriptors (a regular file,
+ * say), or that cannot be opened: NULL and *problem (free()). *problem is
+ * NULL when MAKEFLAGS names none, or make closed its descriptors. */
+mtpc_budget *mtpc_budget_open_jobserver(unsigned max_slots, char **problem);
 
 typedef enum mtpc_code_model {
   MTPC_CODE_MODEL_DEFAULT = 0, /* the module's, else the target's default */
