@@ -74,7 +74,16 @@ const char *mtpc_version_string(void) {
 void mtpc_time_trace_start(unsigned granularity_us) { mtpc_bridge_time_trace_init(granularity_us); }
 
 mtpc_status mtpc_time_trace_write(const char *path, char **message) {
-  return mtpc_bridge_time_trace_write(path, message) ? MTPC_ERR_OUTPUT : MTPC_OK;
+  void *trace = NULL;
+  size_t size = 0;
+  int failed = mtpc_time_trace_take(&trace, &size, message) ||
+               (trace && mtpc_write_file_atomic(path, trace, size, NULL, message));
+  free(trace);
+  return failed ? MTPC_ERR_OUTPUT : MTPC_OK;
+}
+
+int mtpc_time_trace_take(void **data, size_t *size, char **message) {
+  return mtpc_bridge_time_trace_take(data, size, message);
 }
 
 static void enter_phase(const mtpc_options *o, const char *phase) {
@@ -332,24 +341,28 @@ static mtpc_status record_partition_stats(session *s, const mtpc_job *jobs, uint
   return MTPC_OK;
 }
 
-/* Split DWARF: each job's .dwo, written once every job has succeeded; a
- * failure removes the ones already written. */
-static int write_dwo_files(session *s, const mtpc_job *jobs, uint32_t count, char **message) {
-  for (uint32_t i = 0; i < count; i++) {
-    if (!jobs[i].dwo_output || mtpc_write_file_atomic(jobs[i].dwo_output, jobs[i].dwo,
-                                                      jobs[i].dwo_size, s->o->fault_injection,
-                                                      message) == 0)
-      continue;
-    while (i-- > 0)
-      if (jobs[i].dwo_output)
-        unlink(jobs[i].dwo_output);
+/* Adds a file to the result's outputs; non-zero with *message (NULL: out
+ * of memory) when it cannot be written. */
+static int add_output(session *s, const char *path, const void *data, size_t size,
+                      char **message) {
+  if (!s->r->files && !(s->r->files = mtpc_outputs_new())) {
+    *message = NULL;
     return 1;
   }
+  return mtpc_outputs_add(s->r->files, path, data, size, s->o->fault_injection, message);
+}
+
+/* Split DWARF: each job's .dwo. */
+static int add_dwo_files(session *s, const mtpc_job *jobs, uint32_t count, char **message) {
+  for (uint32_t i = 0; i < count; i++)
+    if (jobs[i].dwo_output &&
+        add_output(s, jobs[i].dwo_output, jobs[i].dwo, jobs[i].dwo_size, message))
+      return 1;
   return 0;
 }
 
 /* The partitions' remarks, in partition order, where the module's go. */
-static int write_remarks(session *s, const mtpc_job *jobs, uint32_t count, char **message) {
+static int add_remarks(session *s, const mtpc_job *jobs, uint32_t count, char **message) {
   if (!jobs[0].remarks)
     return 0;
   const void **texts = mtpc_zalloc(count, sizeof(void *));
@@ -370,18 +383,24 @@ static int write_remarks(session *s, const mtpc_job *jobs, uint32_t count, char 
   int failed = mtpc_bridge_remarks_merge(s->settings, s->module, texts, sizes, count, &file,
                                          &file_size, &path, message);
   if (!failed && file)
-    failed = mtpc_write_file_atomic(path, file, file_size, s->o->fault_injection, message);
+    failed = add_output(s, path, file, file_size, message);
   free(file);
   free(texts);
   free(sizes);
   return failed;
 }
 
+/* The files besides the object, written under temporary names; in place
+ * unless the caller commits them (defer_files). */
+static mtpc_status write_files(session *s, const mtpc_job *jobs, uint32_t count) {
+  char *problem = NULL;
+  if (add_dwo_files(s, jobs, count, &problem) || add_remarks(s, jobs, count, &problem))
+    return fail(s->r, MTPC_ERR_OUTPUT, problem);
+  return s->o->defer_files ? MTPC_OK : mtpc_result_commit_files(s->r);
+}
+
 static mtpc_status hand_over(session *s, mtpc_job *jobs, uint32_t count, int split) {
   mtpc_result *r = s->r;
-  char *problem = NULL;
-  if (write_remarks(s, jobs, count, &problem) || write_dwo_files(s, jobs, count, &problem))
-    return fail(r, MTPC_ERR_OUTPUT, problem);
   if (!s->o->merge) {
     r->objects = mtpc_zalloc(count, sizeof(mtpc_buffer));
     if (!r->objects)
@@ -475,6 +494,8 @@ static mtpc_status compile_jobs(session *s) {
     status = jobs_status(s, jobs, count);
   if (status == MTPC_OK)
     status = hand_over(s, jobs, count, split);
+  if (status == MTPC_OK)
+    status = write_files(s, jobs, count);
   free_jobs(jobs, count);
   return status;
 }

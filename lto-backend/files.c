@@ -11,7 +11,7 @@
 
 #include "../partitioner/support.h"
 #include "fault.h"
-#include "mtpc/tools.h"
+#include "files.h"
 
 static int write_all(int fd, const void *data, size_t size, const char *faults) {
   const char *p = data;
@@ -61,39 +61,59 @@ int mtpc_write_file_atomic(const char *path, const void *data, size_t size, cons
   return mtpc_replace_file(path, data, size, faults, message);
 }
 
-int mtpc_replace_file(const char *path, const void *data, size_t size, const char *faults,
-                      char **message) {
-  char *temp = mtpc_asprintf("%s.mtpc-tmp.XXXXXX", path);
-  if (!temp) {
+int mtpc_write_temporary(const char *path, const void *data, size_t size, const char *faults,
+                         char **temp, char **message) {
+  *temp = mtpc_asprintf("%s.mtpc-tmp.XXXXXX", path);
+  if (!*temp) {
     *message = NULL;
     return 1;
   }
-  int fd = mkstemp(temp);
+  int fd = mkstemp(*temp);
   if (fd < 0) {
     *message = mtpc_asprintf("cannot create '%s': %s", path, strerror(errno));
-    free(temp);
+    free(*temp);
+    *temp = NULL;
     return 1;
   }
   int failed = write_all(fd, data, size, faults) != 0;
   int saved = errno;
-  if (!failed)
-    failed = fchmod(fd, 0644) != 0 || fsync(fd) != 0;
-  if (!failed)
-    saved = errno;
-  if (close(fd) != 0 && !failed) {
+  if (!failed && (fchmod(fd, 0644) != 0 || fsync(fd) != 0)) {
     failed = 1;
     saved = errno;
   }
-  if (!failed && rename(temp, path) != 0) {
+  if (close(fd) != 0 && !failed) {
     failed = 1;
     saved = errno;
   }
   if (failed) {
     *message = mtpc_asprintf("cannot write '%s': %s", path, strerror(saved));
+    unlink(*temp);
+    free(*temp);
+    *temp = NULL;
+  }
+  return failed;
+}
+
+int mtpc_replace_file(const char *path, const void *data, size_t size, const char *faults,
+                      char **message) {
+  char *temp = NULL;
+  if (mtpc_write_temporary(path, data, size, faults, &temp, message))
+    return 1;
+  int failed = rename(temp, path) != 0;
+  if (failed) {
+    *message = mtpc_asprintf("cannot write '%s': %s", path, strerror(errno));
     unlink(temp);
   }
   free(temp);
   return failed;
+}
+
+int mtpc_write_stream(FILE *stream, const char *name, const void *data, size_t size,
+                      char **message) {
+  if (fwrite(data, 1, size, stream) == size && fflush(stream) == 0)
+    return 0;
+  *message = mtpc_asprintf("cannot write to %s: %s", name, strerror(errno));
+  return 1;
 }
 
 int mtpc_make_directories(const char *path, char **message) {

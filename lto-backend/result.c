@@ -22,7 +22,18 @@ void mtpc_result_free(mtpc_result *r) {
   free(r->message);
   free(r->partition);
   free(r->unsplit_reason);
+  mtpc_outputs_free(r->files);
   free(r);
+}
+
+mtpc_status mtpc_result_commit_files(mtpc_result *r) {
+  char *message = NULL;
+  if (!r || !r->files || mtpc_outputs_commit(r->files, &message) == 0)
+    return MTPC_OK;
+  free(r->message);
+  r->message = message;
+  r->status = message ? MTPC_ERR_OUTPUT : MTPC_ERR_NO_MEMORY;
+  return r->status;
 }
 
 const void *mtpc_result_object(const mtpc_result *r, size_t *size) {

@@ -3,6 +3,7 @@
 #define MTPC_RESULT_H
 
 #include "mtpc/mtpc.h"
+#include "mtpc/tools.h"
 
 typedef struct mtpc_buffer {
   void *data;
@@ -19,6 +20,7 @@ struct mtpc_result {
   mtpc_stats stats;
   mtpc_partition_stats *partition; /* stats.partitions entries */
   char *unsplit_reason;            /* stats.unsplit_reason */
+  mtpc_outputs *files;             /* .dwo files and remarks, until committed */
 };
 
 /* A zeroed result, or NULL when out of memory. */

@@ -1,7 +1,7 @@
 #include "time_trace.h"
 
 #include "cxx_util.h"
-#include "llvm/Support/FileSystem.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -33,14 +33,15 @@ extern "C" void mtpc_bridge_time_trace_end(void) {
     timeTraceProfilerEnd();
 }
 
-extern "C" int mtpc_bridge_time_trace_write(const char *path, char **message) {
+extern "C" int mtpc_bridge_time_trace_take(void **data, size_t *size, char **message) {
+  *data = nullptr;
+  *size = 0;
   if (!timeTraceProfilerEnabled())
     return 0;
-  std::error_code ec;
-  raw_fd_ostream out(path, ec, sys::fs::OF_Text);
-  if (ec)
-    return mtpc_util::fail(errorCodeToError(ec), message);
+  SmallString<0> text;
+  raw_svector_ostream out(text);
   timeTraceProfilerWrite(out);
   timeTraceProfilerCleanup();
-  return 0;
+  *data = mtpc_util::copy_bytes(text, size);
+  return *data ? 0 : mtpc_util::out_of_memory(message);
 }

@@ -5,6 +5,8 @@
 #ifndef MTPC_TIME_TRACE_H
 #define MTPC_TIME_TRACE_H
 
+#include <stddef.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -16,7 +18,9 @@ void mtpc_bridge_time_trace_thread_init(unsigned granularity_us);
 void mtpc_bridge_time_trace_thread_finish(void);
 void mtpc_bridge_time_trace_begin(const char *name, const char *detail);
 void mtpc_bridge_time_trace_end(void);
-int mtpc_bridge_time_trace_write(const char *path, char **message);
+/* The merged trace (Chrome JSON, malloc'ed; NULL when none was started),
+ * and the profiler ends. 0 on success; else *message. */
+int mtpc_bridge_time_trace_take(void **data, size_t *size, char **message);
 
 #ifdef __cplusplus
 }

@@ -72,6 +72,7 @@ typedef struct backend_cli {
   unsigned jobs, partitions;
   const char **llvm_args;
   unsigned llvm_arg_count;
+  mtpc_result *result; /* the split's, whose .dwo files wait for the object */
 } backend_cli;
 
 static const char *prefixed(const char *arg, const char *prefix) {
@@ -299,10 +300,13 @@ static void fill_options(const backend_cli *b, mtpc_options *o) {
   o->llvm_option_count = b->llvm_arg_count;
   o->fault_injection = cli_fault_injection();
   o->cache_dir = b->cache_dir;
+  o->defer_files = 1; /* cli_write_outputs writes them with the object */
 }
 
-static int take_result(mtpc_status status, mtpc_result *r, void **object, size_t *size,
-                       char **message) {
+/* The compile's object; the result, which holds the files it wrote, is
+ * kept in b->result until they are in place. */
+static int take_result(backend_cli *b, mtpc_status status, mtpc_result *r, void **object,
+                       size_t *size, char **message) {
   int done = status == MTPC_OK ? 1 : -1;
   if (status == MTPC_OK)
     *object = mtpc_result_take_object(r, size);
@@ -312,14 +316,15 @@ static int take_result(mtpc_status status, mtpc_result *r, void **object, size_t
   } else if (status != MTPC_OK) {
     *message = strdup(mtpc_result_message(r));
   }
-  mtpc_result_free(r);
+  mtpc_result_free(b->result);
+  b->result = r;
   return done;
 }
 
 /* After LLVM's backend imported: split the module if it is large enough. */
 static int split_after_import(void *arg, LLVMModuleRef module, const void *lto_config,
                               const void *index, void **object, size_t *size, char **message) {
-  const backend_cli *b = arg;
+  backend_cli *b = arg;
   if (cli_instruction_count(module) < b->threshold || !mtpc_module_can_split(module, NULL, NULL))
     return 0;
   mtpc_options o;
@@ -329,14 +334,14 @@ static int split_after_import(void *arg, LLVMModuleRef module, const void *lto_c
   o.budget = cli_jobserver_budget(o.jobs);
   mtpc_result *r = NULL;
   mtpc_status status = mtpc_compile_module(module, &o, &r);
-  int done = take_result(status, r, object, size, message);
+  int done = take_result(b, status, r, object, size, message);
   mtpc_budget_destroy(o.budget);
   return done;
 }
 
 /* The index says nothing of the module is needed: an empty object, as clang
  * writes, so that the link finds the file it expects. */
-static int empty_object(const backend_cli *b, const char *triple, void **object, size_t *size,
+static int empty_object(backend_cli *b, const char *triple, void **object, size_t *size,
                         char **message) {
   LLVMContextRef context = LLVMContextCreate();
   LLVMModuleRef module = LLVMModuleCreateWithNameInContext("empty", context);
@@ -346,14 +351,14 @@ static int empty_object(const backend_cli *b, const char *triple, void **object,
   o.partitions = 1;
   mtpc_result *r = NULL;
   mtpc_status status = mtpc_compile_module(module, &o, &r);
-  int done = take_result(status, r, object, size, message);
+  int done = take_result(b, status, r, object, size, message);
   LLVMDisposeModule(module);
   LLVMContextDispose(context);
   return done;
 }
 
 /* An empty index file: clang compiles the module as it is. */
-static int whole_module(const backend_cli *b, void **object, size_t *size, char **message) {
+static int whole_module(backend_cli *b, void **object, size_t *size, char **message) {
   void *data = NULL;
   size_t data_size = 0;
   if (mtpc_read_file(b->input, &data, &data_size, message))
@@ -363,7 +368,7 @@ static int whole_module(const backend_cli *b, void **object, size_t *size, char 
   o.triple = b->triple;
   mtpc_result *r = NULL;
   mtpc_status status = mtpc_compile_bitcode(data, data_size, b->input, &o, &r);
-  int done = take_result(status, r, object, size, message);
+  int done = take_result(b, status, r, object, size, message);
   free(data);
   return done;
 }
@@ -397,10 +402,11 @@ int cli_backend(int argc, char **argv) {
     failed = 1;
     break;
   }
-  if (!failed && mtpc_write_file_atomic(b.output, object, size, cli_fault_injection(), &message))
-    failed = 1;
   if (failed)
     cli_error("%s", message ? message : "the backend job failed");
+  else
+    failed = cli_write_outputs(b.result, b.output, object, size, NULL);
+  mtpc_result_free(b.result);
   free(message);
   free(triple);
   free(object);

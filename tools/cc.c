@@ -176,6 +176,7 @@ static finish split_compile(const cc_settings *s, const cc_job *job, const char 
   o.collect_stats = s->verbose;
   o.fault_injection = cli_fault_injection();
   o.budget = cli_jobserver_budget(o.jobs);
+  o.defer_files = 1; /* cli_write_outputs writes them with the object */
   if (s->time_trace)
     mtpc_time_trace_start(0);
   mtpc_result *result = NULL;
@@ -194,14 +195,8 @@ static finish split_compile(const cc_settings *s, const cc_job *job, const char 
     fprintf(stderr, "mtpc: warning: %s: %s; compiled by the compiler instead\n", source,
             mtpc_result_message(result));
     done = COMPILE_QUIETLY;
-  } else if (mtpc_write_file_atomic(job->output, object, size, o.fault_injection, &message)) {
-    cli_error("%s", message);
-    free(message);
-    *status = 1;
-  } else if (s->time_trace && mtpc_time_trace_write(s->time_trace, &message) != MTPC_OK) {
-    cli_error("cannot write the time trace: %s", message);
-    free(message);
-    *status = 1;
+  } else {
+    *status = cli_write_outputs(result, job->output, object, size, s->time_trace);
   }
   if (done == FINISHED && *status == 0 && s->verbose) {
     const mtpc_stats *st = mtpc_result_stats(result);

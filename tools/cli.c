@@ -90,6 +90,36 @@ mtpc_budget *cli_jobserver_budget(unsigned jobs) {
   return budget;
 }
 
+/* Adds the time trace to `outputs` at `trace`. 0 on success, else *message. */
+static int add_time_trace(mtpc_outputs *outputs, const char *trace, char **message) {
+  void *text = NULL;
+  size_t size = 0;
+  int failed = mtpc_time_trace_take(&text, &size, message) ||
+               (text && mtpc_outputs_add(outputs, trace, text, size, NULL, message));
+  free(text);
+  return failed;
+}
+
+int cli_write_outputs(mtpc_result *result, const char *output, const void *object, size_t size,
+                      const char *trace) {
+  mtpc_outputs *outputs = mtpc_outputs_new();
+  char *message = NULL;
+  int failed = !outputs ||
+               mtpc_outputs_add(outputs, output, object, size, cli_fault_injection(), &message) ||
+               (trace && add_time_trace(outputs, trace, &message));
+  if (!failed && mtpc_result_commit_files(result) != MTPC_OK) {
+    failed = 1;
+    message = xstrdup(mtpc_result_message(result));
+  }
+  if (!failed)
+    failed = mtpc_outputs_commit(outputs, &message);
+  if (failed)
+    cli_error("%s", message ? message : "out of memory");
+  free(message);
+  mtpc_outputs_free(outputs);
+  return failed;
+}
+
 const char *cli_fault_injection(void) {
   static int read;
   static const char *spec;

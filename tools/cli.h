@@ -41,6 +41,14 @@ uint64_t cli_instruction_count(LLVMModuleRef module);
  * warning). */
 mtpc_budget *cli_jobserver_budget(unsigned jobs);
 
+/* A compile's outputs, all or nothing: `object` at `output` ("-":
+ * standard output), the time trace at `trace` when one was started (NULL:
+ * none), and the files `result` holds (a compile with defer_files): each
+ * written under a temporary name beside its destination, then all put in
+ * place (the object last). 0 on success, else 1 and an error line. */
+int cli_write_outputs(mtpc_result *result, const char *output, const void *object, size_t size,
+                      const char *trace);
+
 /* MTPC_FAULT (mtpc_options.fault_injection), read once. */
 const char *cli_fault_injection(void);
 

@@ -253,30 +253,22 @@ static int run_compile(cli *c) {
     return 1;
   c->options.collect_stats = c->stats;
   c->options.budget = cli_jobserver_budget(c->options.jobs);
+  c->options.defer_files = 1;
   mtpc_result *result = NULL;
   mtpc_status status = mtpc_compile_bitcode(data, size, c->input, &c->options, &result);
   mtpc_budget_destroy(c->options.budget);
   free(data);
   int rc = 0;
-  char *message = NULL;
   size_t object_size = 0;
   const void *object = mtpc_result_object(result, &object_size);
   if (status != MTPC_OK) {
     cli_error("%s", mtpc_result_message(result));
     rc = 1;
-  } else if (mtpc_write_file_atomic(c->output, object, object_size, c->options.fault_injection,
-                                    &message)) {
-    cli_error("%s", message);
-    free(message);
-    rc = 1;
+  } else {
+    rc = cli_write_outputs(result, c->output, object, object_size, c->time_trace);
   }
   if (rc == 0 && c->stats)
     print_stats(result);
-  if (c->time_trace && mtpc_time_trace_write(c->time_trace, &message) != MTPC_OK) {
-    cli_error("cannot write the time trace: %s", message);
-    free(message);
-    rc = 1;
-  }
   mtpc_result_free(result);
   return rc;
 }

@@ -37,9 +37,9 @@ extern "C" {
 #endif
 
 #define MTPC_VERSION_MAJOR 0
-#define MTPC_VERSION_MINOR 3
+#define MTPC_VERSION_MINOR 4
 #define MTPC_VERSION_PATCH 0
-#define MTPC_VERSION_STRING "0.3.0"
+#define MTPC_VERSION_STRING "0.4.0"
 
 /* Passed as mtpc_options.partitions: one partition per group of tightly
  * coupled functions (the finest split the partitioner allows). */
@@ -281,6 +281,16 @@ typedef struct mtpc_options {
    * lowering export their resolutions for the ThinLTO backends, as
    * LLVM's regular LTO backend does. NULL: none. */
   void *llvm_export_summary;
+
+  /* Added in 0.4. */
+  /* The files a compile writes besides the object (split DWARF .dwo files,
+   * the remarks file) are written under temporary names beside their
+   * destinations, and renamed into place only once the whole compile has
+   * succeeded: before it returns MTPC_OK, or with defer_files by
+   * mtpc_result_commit_files, so that a caller can have them appear with
+   * its own outputs (the object, say) or not at all. mtpc_result_free
+   * removes the temporaries of files never committed. */
+  int defer_files;
 } mtpc_options;
 
 /* Fills every field with its default; use mtpc_options_init. */
@@ -326,7 +336,13 @@ const mtpc_partition_stats *mtpc_result_partition_stats(const mtpc_result *resul
  * out). */
 int mtpc_module_can_split(LLVMModuleRef module, const mtpc_options *options, char **reason);
 
-/* Releases everything a result holds (NULL is allowed). */
+/* With defer_files: renames the files the compile wrote into place (each
+ * .dwo in partition order, then the remarks). MTPC_OK, or MTPC_ERR_OUTPUT
+ * with mtpc_result_message saying why (the files before it are in place). */
+mtpc_status mtpc_result_commit_files(mtpc_result *result);
+
+/* Releases everything a result holds (NULL is allowed), and removes the
+ * temporaries of files not committed. */
 void mtpc_result_free(mtpc_result *result);
 
 /* Prints the plan for `module` (partitions, their definitions and costs, the
@@ -352,7 +368,7 @@ double mtpc_result_projected_speedup(const mtpc_result *result, unsigned cores);
 void mtpc_time_trace_start(unsigned granularity_us);
 mtpc_status mtpc_time_trace_write(const char *path, char **message);
 
-/* "mtpc 0.2.0 (LLVM 19.1.7)" */
+/* "mtpc 0.4.0 (LLVM 19.1.7)" */
 const char *mtpc_version_string(void);
 
 #ifdef __cplusplus

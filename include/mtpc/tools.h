@@ -32,6 +32,22 @@ int mtpc_replace_file(const char *path, const void *data, size_t size, const cha
  * rename, no sync. 0 on success, else *message. */
 int mtpc_write_scratch_file(const char *path, const void *data, size_t size, const char *faults,
                             char **message);
+/* A step's output files, all or nothing (outputs.c). A path that names
+ * something other than a regular file (/dev/null, a pipe) is written in
+ * place when committed, "-" to standard output. */
+typedef struct mtpc_outputs mtpc_outputs;
+mtpc_outputs *mtpc_outputs_new(void); /* NULL when out of memory */
+/* Writes `data` for `path` under a temporary name beside it (or keeps a
+ * copy, for a path written in place). 0 on success, else *message (NULL:
+ * out of memory). */
+int mtpc_outputs_add(mtpc_outputs *outputs, const char *path, const void *data, size_t size,
+                     const char *faults, char **message);
+/* Renames (or writes) every file added into place, in the order added.
+ * 0 on success, else *message. */
+int mtpc_outputs_commit(mtpc_outputs *outputs, char **message);
+/* Removes the temporaries of files not committed; NULL is allowed. */
+void mtpc_outputs_free(mtpc_outputs *outputs);
+
 /* A private, writable mapping of a whole file (munmap it), which goes on
  * holding the data if the file is removed. 0 on success, else *message. */
 int mtpc_map_file(const char *path, void **data, size_t *size, char **message);
@@ -40,6 +56,11 @@ int mtpc_make_directories(const char *path, char **message);
 /* Reads a whole regular file, without blocking on one that is not (a FIFO).
  * 0 on success, else *message. */
 int mtpc_read_file(const char *path, void **data, size_t *size, char **message);
+
+/* The calling thread's time trace (mtpc_time_trace_start) as
+ * mtpc_time_trace_write would write it (malloc'ed; NULL when none was
+ * started), and the trace ends. 0 on success, else *message. */
+int mtpc_time_trace_take(void **data, size_t *size, char **message);
 
 /* LLVM's out-of-memory handler calls `handler` (which must not return). */
 void mtpc_bridge_on_out_of_memory(void (*handler)(const char *reason));
