@@ -207,8 +207,6 @@ const char *cc_check_command(int argc, char *const *argv, const char **source) {
       optimized = 0;
     else if (cc_has_prefix(arg, "-O"))
       optimized = 1;
-    else if (!strcmp(arg, "-o") && i + 1 < argc && !strcmp(argv[i + 1], "-"))
-      return "output to stdout";
     else if (!strcmp(arg, "-x") && i + 1 < argc && strcmp(argv[i + 1], "c") != 0 &&
              strcmp(argv[i + 1], "c++") != 0)
       return "an input language other than C or C++";
