@@ -352,8 +352,16 @@ static int add_output(session *s, const char *path, const void *data, size_t siz
   return mtpc_outputs_add(s->r->files, path, data, size, s->o->fault_injection, message);
 }
 
-/* Split DWARF: each job's .dwo. */
+/* Split DWARF: each job's .dwo, or, merged, the module's one. */
 static int add_dwo_files(session *s, const mtpc_job *jobs, uint32_t count, char **message) {
+  if (count > 1 && s->o->merge && jobs[0].dwo_output) {
+    void *merged = NULL;
+    size_t size = 0;
+    int failed = mtpc_merge_dwo_files(jobs, count, &merged, &size, message) ||
+                 add_output(s, jobs[0].dwo_output, merged, size, message);
+    free(merged);
+    return failed;
+  }
   for (uint32_t i = 0; i < count; i++)
     if (jobs[i].dwo_output &&
         add_output(s, jobs[i].dwo_output, jobs[i].dwo, jobs[i].dwo_size, message))

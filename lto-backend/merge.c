@@ -12,6 +12,7 @@
 
 #include "../partitioner/support.h"
 #include "dead_debug.h"
+#include "dwo_merge.h"
 #include "localize.h"
 #include "objects.h"
 #include "mtpc/tools.h"
@@ -123,4 +124,21 @@ int mtpc_merge_objects(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t cou
   mtpc_mark_dead_debug(merged, merged_size);
   *mapped = 0;
   return localize_promoted(plan, merged, merged_size, object, object_size, mapped, message);
+}
+
+int mtpc_merge_dwo_files(const mtpc_job *jobs, uint32_t count, void **dwo, size_t *dwo_size,
+                         char **message) {
+  const void **dwos = mtpc_zalloc(count, sizeof(void *));
+  size_t *sizes = mtpc_zalloc(count, sizeof(size_t));
+  int failed = !dwos || !sizes;
+  *message = NULL;
+  for (uint32_t i = 0; !failed && i < count; i++) {
+    dwos[i] = jobs[i].dwo;
+    sizes[i] = jobs[i].dwo_size;
+  }
+  if (!failed)
+    failed = mtpc_merge_dwo(dwos, sizes, count, dwo, dwo_size, message);
+  free(dwos);
+  free(sizes);
+  return failed;
 }

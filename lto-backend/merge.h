@@ -16,4 +16,9 @@ int mtpc_merge_objects(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t cou
                        const char *faults, void **object, size_t *object_size, int *mapped,
                        char **message);
 
+/* The jobs' .dwo files, merged into one (dwo_merge.h), malloc'ed. 0 on
+ * success, else *message (NULL: out of memory). */
+int mtpc_merge_dwo_files(const mtpc_job *jobs, uint32_t count, void **dwo, size_t *dwo_size,
+                         char **message);
+
 #endif

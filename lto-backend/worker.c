@@ -152,11 +152,14 @@ static void fail_job(mtpc_job *job, mtpc_job_failure failure, char *message, con
 static void job_out_of_memory(mtpc_job *job) { fail_job(job, MTPC_JOB_NO_MEMORY, NULL, NULL); }
 
 /* The job's split DWARF names; non-zero when memory runs out. */
+/* The job's split DWARF names: the module's when the partitions' .dwo
+ * files are merged into one (as their objects are), else its own. */
 static int name_dwo(const mtpc_codegen_config *config, mtpc_job *job) {
   if (!config->dwo_name || !config->dwo_output)
     return 0;
-  job->dwo_name = mtpc_partition_file_name(config->dwo_name, job->partition);
-  job->dwo_output = mtpc_partition_file_name(config->dwo_output, job->partition);
+  uint32_t partition = config->options->merge ? 0 : job->partition;
+  job->dwo_name = mtpc_partition_file_name(config->dwo_name, partition);
+  job->dwo_output = mtpc_partition_file_name(config->dwo_output, partition);
   return !job->dwo_name || !job->dwo_output;
 }
 

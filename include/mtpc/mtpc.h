@@ -187,10 +187,12 @@ typedef struct mtpc_options {
   mtpc_phase_fn phase;  /* optional */
   void *phase_user;
 
-  /* Split DWARF. Partition 0 writes its .dwo to split_dwarf_output and its
-   * skeleton unit records split_dwarf_file (NULL: the output's name);
-   * partition K > 0 uses the same names with ".part<K>" before ".dwo". With
-   * split_dwarf_file alone the .dwo sections stay in the object. */
+  /* Split DWARF. The .dwo goes to split_dwarf_output and every skeleton
+   * unit records split_dwarf_file (NULL: the output's name): merged (merge
+   * = 1), one .dwo holds every partition's split unit, as a serial compile
+   * writes it; with merge = 0, partition K > 0 uses the same names with
+   * ".part<K>" before ".dwo". With split_dwarf_file alone the .dwo sections
+   * stay in the object. */
   const char *split_dwarf_file;
   const char *split_dwarf_output;
   /* Profiles, as LLVM's ThinLTO backend takes them. */
