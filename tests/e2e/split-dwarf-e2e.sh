@@ -10,8 +10,9 @@
 #    one (gdb 13.1 crashes on llvm-dwp-19's DWARF 5 packages, stock lld's
 #    included);
 #  - mtpc backend takes clang's split-DWARF flags (-gsplit-dwarf,
-#    -split-dwarf-file/-output), and below the threshold writes clang's object
-#    and .dwo byte for byte.
+#    -split-dwarf-file/-output) and writes one .dwo, as clang does, holding
+#    every partition's units, which each skeleton names; below the threshold
+#    it writes clang's object and .dwo byte for byte.
 #
 #   tests/e2e/split-dwarf-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
@@ -87,11 +88,16 @@ clang-19 -flto=thin -fuse-ld=lld --ld-path="$stock" -Wl,--thinlto-index-only she
   -o index-only -lm -lpthread -ldl
 "$mtpc" backend -c -O2 -x ir sqlite3.o -fthinlto-index=sqlite3.o.thinlto.bc -gsplit-dwarf \
   -o sqlite3.native.o --threshold=0 -j2
-ls sqlite3.native.dwo sqlite3.native.part1.dwo > /dev/null
+# One .dwo, as clang's backend step writes: every partition's units in it.
+ls sqlite3.native.dwo > /dev/null
+! ls sqlite3.native.part1.dwo 2> /dev/null
+[ "$(llvm-dwarfdump-19 --debug-info sqlite3.native.dwo | grep -c DW_UT_split_compile)" -gt 1 ]
+llvm-dwarfdump-19 --verify sqlite3.native.dwo | grep -q 'No errors'
+
 "$mtpc" backend -c -O2 -x ir shell.o -fthinlto-index=shell.o.thinlto.bc -Xclang -split-dwarf-file \
   -Xclang shell.named.dwo -Xclang -split-dwarf-output -Xclang shell.named.dwo -o shell.native.o \
   --threshold=0 -j2
-llvm-dwarfdump-19 --debug-info shell.native.o | grep -q 'DW_AT_dwo_name.*"shell.named.part1.dwo"'
+[ "$(llvm-dwarfdump-19 --debug-info shell.native.o | grep -c 'DW_AT_dwo_name.*"shell.named.dwo"')" -gt 1 ]
 clang-19 -fuse-ld=lld shell.native.o sqlite3.native.o -o shell-backend -lm -lpthread -ldl
 diff -u <(queries shell-stock) <(queries shell-backend)
 gdb_locals shell-backend > gdb-backend.out
