@@ -269,16 +269,34 @@ class Case:
     def compiler(self):
         return "clang++" if self.cxx else "clang"
 
-    def sample_profile(self, d):
-        """A sample profile naming the program's functions, hot and cold."""
+    def sample_profile(self, d, names):
+        """Sample profiles naming `names`: at compile time a part of them,
+        at link time all of them, each hot or cold at random."""
         rng = random.Random(self.seed * 7919)
-        lines = []
-        for f in self.program.functions + [f"s{i}" for i in range(len(self.program.functions))]:
-            total = rng.choice([1, 10, 10000, 100000])
-            lines += [f"{f}:{total}:{max(1, total // 100)}", f" 1: {max(1, total // 10)}"]
-        for name in ("prelink.prof", "link.prof"):
-            with open(os.path.join(d, name), "w") as out:
+        profiles = {"prelink.prof": [], "link.prof": []}
+        for name in names:
+            for profile, lines in profiles.items():
+                if profile == "prelink.prof" and rng.random() < 0.5:
+                    continue
+                total = rng.choice([1, 3, 10000, 100000])
+                lines += [f"{name}:{total}:{max(1, total // 100)}", f" 1: {max(1, total // 10)}"]
+        for profile, lines in profiles.items():
+            with open(os.path.join(d, profile), "w") as out:
                 out.write("\n".join(lines) + "\n")
+
+    def profiled_sources(self, d):
+        """With a sample profile: the sources compiled once to learn the names
+        the profile should use (static functions get unique names), then with
+        profiles naming them."""
+        if self.profile == "sample":
+            self.sample_profile(d, self.program.functions)
+            names = []
+            for obj in self.compile_sources(d):
+                nm = run([f"{LLVM_BIN}/llvm-nm", "--defined-only", "-j", obj], d).stdout
+                names += [n for n in nm.split() if n != "main" and "__uniq" in n or
+                          n in self.program.functions]
+            self.sample_profile(d, sorted(set(names)))
+        return self.compile_sources(d)
 
     def compile_sources(self, d):
         objs = []
@@ -402,12 +420,10 @@ class Case:
         shutil.rmtree(d, ignore_errors=True)
         os.makedirs(d)
         self.program.write(d)
-        if self.profile == "sample":
-            self.sample_profile(d)
         # The cold build where the warm one goes, as a build directory is
         # built again: files of a task the warm build takes whole from lld's
         # cache (whose .dwo files lld does not keep) are the cold build's.
-        self.build(d, self.compile_sources(d), True, "warm")
+        self.build(d, self.profiled_sources(d), True, "warm")
         done = [edit(self.program, self.rng, kind) for kind in self.edits]
         if not any(done):
             done.append(edit(self.program, self.rng, "touch"))
