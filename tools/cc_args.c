@@ -181,6 +181,15 @@ static char **frontend_args(char **args, int count, const char *bitcode) {
   return fe;
 }
 
+/* The job's -dwarf-version (clang's default, 5, without one). */
+static int dwarf_version(char **args, int count) {
+  int version = 5;
+  for (int i = 1; i < count; i++)
+    if (cc_has_prefix(args[i], "-dwarf-version="))
+      version = atoi(args[i] + strlen("-dwarf-version="));
+  return version;
+}
+
 const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job, char **owned) {
   memset(job, 0, sizeof(*job));
   *owned = NULL;
@@ -213,6 +222,8 @@ const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job
     return "a clang job that does not write an object";
   if (!job->pipeline)
     return "-O0";
+  if (job->split_dwarf_output && dwarf_version(args, count) < 5)
+    return "split DWARF before version 5 (one .dwo is merged from DWARF 5 ones only)";
   /* The partitions' pipelines vectorize at O2 and above (as LLVM's LTO). */
   if (vectorize_loops != (job->opt_level > 1) || vectorize_slp != (job->opt_level > 1))
     return "vectorizer settings other than the -O level's";
