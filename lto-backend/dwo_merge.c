@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "../partitioner/support.h"
+#include "dwarf_cursor.h"
 #include "elf_object.h"
 
 enum {
@@ -48,51 +49,6 @@ enum {
 
 /* ---- Reading and writing bytes ---------------------------------------- */
 
-typedef struct cursor {
-  const uint8_t *at, *end;
-  int bad;
-} cursor;
-
-static uint64_t read_fixed(cursor *c, unsigned bytes) {
-  if (c->bad || (size_t)(c->end - c->at) < bytes) {
-    c->bad = 1;
-    return 0;
-  }
-  uint64_t value = 0;
-  for (unsigned i = 0; i < bytes; i++)
-    value |= (uint64_t)c->at[i] << (8 * i);
-  c->at += bytes;
-  return value;
-}
-
-/* A LEB128 number; its bytes in *length when not NULL. */
-static uint64_t read_leb(cursor *c, size_t *length) {
-  const uint8_t *start = c->at;
-  uint64_t value = 0;
-  for (unsigned shift = 0;; shift += 7) {
-    if (c->bad || c->at == c->end || shift > 63) {
-      c->bad = 1;
-      return 0;
-    }
-    uint8_t byte = *c->at++;
-    value |= (uint64_t)(byte & 0x7f) << shift;
-    if (!(byte & 0x80))
-      break;
-  }
-  if (length)
-    *length = (size_t)(c->at - start);
-  return value;
-}
-
-static const uint8_t *skip(cursor *c, uint64_t bytes) {
-  const uint8_t *start = c->at;
-  if (c->bad || (uint64_t)(c->end - c->at) < bytes)
-    c->bad = 1;
-  else
-    c->at += bytes;
-  return start;
-}
-
 typedef struct buffer {
   uint8_t *data;
   size_t size, cap;
@@ -108,10 +64,15 @@ static void put_bytes(buffer *b, const void *bytes, size_t n) {
   b->size += n;
 }
 
-static void put_fixed(buffer *b, uint64_t value, unsigned bytes) {
-  uint8_t out[8];
+/* `value` as `bytes` little-endian bytes at `out`. */
+static void encode_fixed(uint8_t *out, uint64_t value, unsigned bytes) {
   for (unsigned i = 0; i < bytes; i++)
     out[i] = (uint8_t)(value >> (8 * i));
+}
+
+static void put_fixed(buffer *b, uint64_t value, unsigned bytes) {
+  uint8_t out[8];
+  encode_fixed(out, value, bytes);
   put_bytes(b, out, bytes);
 }
 
@@ -252,11 +213,11 @@ static section find_section(const void *dwo, size_t size, const char *name, int 
 static int read_list_table(merge *m, list_table *t, const char *name) {
   if (!t->bytes.size)
     return 0;
-  cursor c = {t->bytes.data, t->bytes.data + t->bytes.size, 0};
-  uint64_t length = read_fixed(&c, 4);
-  unsigned version = (unsigned)read_fixed(&c, 2);
-  skip(&c, 2); /* address and segment selector sizes */
-  t->count = (uint32_t)read_fixed(&c, 4);
+  dwarf_cursor c = {t->bytes.data, t->bytes.data + t->bytes.size, 0};
+  uint64_t length = dwarf_fixed(&c, 4);
+  unsigned version = (unsigned)dwarf_fixed(&c, 2);
+  dwarf_skip(&c, 2); /* address and segment selector sizes */
+  t->count = (uint32_t)dwarf_fixed(&c, 4);
   if (c.bad || length + 4 != t->bytes.size || version != 5 ||
       LIST_HEADER + (uint64_t)t->count * OFFSET_SIZE > t->bytes.size)
     return fail(m, "%s is not one DWARF 5 contribution", name);
@@ -266,9 +227,9 @@ static int read_list_table(merge *m, list_table *t, const char *name) {
 static int read_string_offsets(merge *m, input *in) {
   if (!in->str_offsets.size)
     return 0;
-  cursor c = {in->str_offsets.data, in->str_offsets.data + in->str_offsets.size, 0};
-  uint64_t length = read_fixed(&c, 4);
-  unsigned version = (unsigned)read_fixed(&c, 2);
+  dwarf_cursor c = {in->str_offsets.data, in->str_offsets.data + in->str_offsets.size, 0};
+  uint64_t length = dwarf_fixed(&c, 4);
+  unsigned version = (unsigned)dwarf_fixed(&c, 2);
   if (c.bad || length + 4 != in->str_offsets.size || version != 5 || length < 4)
     return fail(m, ".debug_str_offsets.dwo is not one DWARF 5 contribution");
   in->str_count = (uint32_t)((length - 4) / OFFSET_SIZE);
@@ -311,17 +272,17 @@ static long table_at(merge *m, input *in, uint64_t offset) {
     if (in->tables[i].offset == offset)
       return (long)i;
   abbrev_table t = {.offset = offset};
-  cursor c = {in->abbrev.data + (offset < in->abbrev.size ? offset : in->abbrev.size),
+  dwarf_cursor c = {in->abbrev.data + (offset < in->abbrev.size ? offset : in->abbrev.size),
               in->abbrev.data + in->abbrev.size, offset >= in->abbrev.size};
-  for (uint64_t code; !c.bad && (code = read_leb(&c, NULL)) != 0;) {
-    abbrev a = {code, read_leb(&c, NULL), (int)read_fixed(&c, 1), t.spec_count, 0};
+  for (uint64_t code; !c.bad && (code = dwarf_leb(&c, NULL)) != 0;) {
+    abbrev a = {code, dwarf_leb(&c, NULL), (int)dwarf_fixed(&c, 1), t.spec_count, 0};
     for (;;) {
-      spec s = {read_leb(&c, NULL), read_leb(&c, NULL), NULL, 0};
+      spec s = {dwarf_leb(&c, NULL), dwarf_leb(&c, NULL), NULL, 0};
       if (c.bad || (s.name == 0 && s.form == 0))
         break;
       if (s.form == DW_FORM_implicit_const) { /* its value is the abbreviation's */
         s.implicit = c.at;
-        read_leb(&c, &s.implicit_length);
+        dwarf_leb(&c, &s.implicit_length);
       }
       if (MTPC_PUSH(t.specs, t.spec_count, t.spec_cap, s))
         m->no_memory = 1;
@@ -378,20 +339,20 @@ static void write_table(merge *m, abbrev_table *t) {
 
 static int read_units(merge *m, unsigned index) {
   input *in = &m->inputs[index];
-  cursor c = {in->info.data, in->info.data + in->info.size, 0};
+  dwarf_cursor c = {in->info.data, in->info.data + in->info.size, 0};
   while (!c.bad && c.at < c.end) {
     unit u = {.input = index, .offset = (uint64_t)(c.at - in->info.data)};
-    uint64_t length = read_fixed(&c, 4);
+    uint64_t length = dwarf_fixed(&c, 4);
     if (length >= 0xfffffff0u)
       return fail(m, "a 64-bit DWARF unit");
-    const uint8_t *end = skip(&c, 0) + length;
-    unsigned version = (unsigned)read_fixed(&c, 2);
-    u.type = (uint8_t)read_fixed(&c, 1);
-    u.address_size = (uint8_t)read_fixed(&c, 1);
-    uint64_t abbrev_offset = read_fixed(&c, 4);
-    u.signature = read_fixed(&c, 8);
+    const uint8_t *end = dwarf_skip(&c, 0) + length;
+    unsigned version = (unsigned)dwarf_fixed(&c, 2);
+    u.type = (uint8_t)dwarf_fixed(&c, 1);
+    u.address_size = (uint8_t)dwarf_fixed(&c, 1);
+    uint64_t abbrev_offset = dwarf_fixed(&c, 4);
+    u.signature = dwarf_fixed(&c, 8);
     if (u.type == DW_UT_split_type)
-      u.type_offset = read_fixed(&c, 4);
+      u.type_offset = dwarf_fixed(&c, 4);
     if (c.bad || end > c.end)
       return fail(m, "a unit cut short");
     if (version != 5 || (u.type != DW_UT_split_compile && u.type != DW_UT_split_type))
@@ -489,8 +450,8 @@ typedef struct expression_ctx {
 /* Rewrites a DIE offset of `width` bytes at `at` (a ULEB128 of that many
  * bytes when uleb) with where the DIE moved. */
 static void rewrite_die(expression_ctx *x, uint8_t *at, size_t width, int uleb, int section) {
-  cursor c = {at, at + width, 0};
-  uint64_t old = uleb ? read_leb(&c, NULL) : read_fixed(&c, (unsigned)width);
+  dwarf_cursor c = {at, at + width, 0};
+  uint64_t old = uleb ? dwarf_leb(&c, NULL) : dwarf_fixed(&c, (unsigned)width);
   if (uleb && old == 0)
     return; /* DW_OP_convert 0: the generic type */
   int found = 0;
@@ -501,63 +462,60 @@ static void rewrite_die(expression_ctx *x, uint8_t *at, size_t width, int uleb, 
     fail(x->m, "a location expression refers to no DIE (offset 0x%llx)", (unsigned long long)old);
     return;
   }
-  if (uleb) {
-    if (!encode_uleb(at, now, width))
-      fail(x->m, "a DIE reference in a location expression no longer fits its bytes");
-  } else {
-    for (size_t i = 0; i < width; i++)
-      at[i] = (uint8_t)(now >> (8 * i));
-  }
+  if (!uleb)
+    encode_fixed(at, now, (unsigned)width);
+  else if (!encode_uleb(at, now, width))
+    fail(x->m, "a DIE reference in a location expression no longer fits its bytes");
 }
 
 /* Rewrites, in place, the references to DIEs in an expression. */
 static void rewrite_expression(expression_ctx *x, uint8_t *bytes, size_t size) {
-  cursor c = {bytes, bytes + size, 0};
+  dwarf_cursor c = {bytes, bytes + size, 0};
   size_t length = 0;
   while (!c.bad && c.at < c.end && !failed(x->m)) {
-    uint8_t op = (uint8_t)read_fixed(&c, 1);
+    uint8_t op = (uint8_t)dwarf_fixed(&c, 1);
     uint8_t *at = (uint8_t *)c.at;
     switch (operand_of(op)) {
     case NONE: break;
-    case U8: skip(&c, 1); break;
-    case U16: skip(&c, 2); break;
-    case U32: skip(&c, 4); break;
-    case U64: skip(&c, 8); break;
-    case ADDRESS: skip(&c, x->u ? x->u->address_size : 8); break;
-    case ULEB: case SLEB: read_leb(&c, NULL); break;
-    case ULEB_ULEB: case ULEB_SLEB: read_leb(&c, NULL); read_leb(&c, NULL); break;
-    case ULEB_BLOCK: skip(&c, read_leb(&c, NULL)); break;
-    case DIE2: skip(&c, 2); rewrite_die(x, at, 2, 0, 0); break;
-    case DIE4: skip(&c, 4); rewrite_die(x, at, 4, 0, 0); break;
-    case DIE_ULEB: read_leb(&c, &length); rewrite_die(x, at, length, 1, 0); break;
-    case SECTION_DIE: skip(&c, OFFSET_SIZE); rewrite_die(x, at, OFFSET_SIZE, 0, 1); break;
+    case U8: dwarf_skip(&c, 1); break;
+    case U16: dwarf_skip(&c, 2); break;
+    case U32: dwarf_skip(&c, 4); break;
+    case U64: dwarf_skip(&c, 8); break;
+    case ADDRESS: dwarf_skip(&c, x->u ? x->u->address_size : 8); break;
+    case ULEB: case SLEB: dwarf_leb(&c, NULL); break;
+    case ULEB_ULEB: case ULEB_SLEB: dwarf_leb(&c, NULL); dwarf_leb(&c, NULL); break;
+    case ULEB_BLOCK: dwarf_skip(&c, dwarf_leb(&c, NULL)); break;
+    case DIE2: dwarf_skip(&c, 2); rewrite_die(x, at, 2, 0, 0); break;
+    case DIE4: dwarf_skip(&c, 4); rewrite_die(x, at, 4, 0, 0); break;
+    case DIE_ULEB: dwarf_leb(&c, &length); rewrite_die(x, at, length, 1, 0); break;
+    case SECTION_DIE: dwarf_skip(&c, OFFSET_SIZE); rewrite_die(x, at, OFFSET_SIZE, 0, 1); break;
     case SECTION_DIE_SLEB:
-      skip(&c, OFFSET_SIZE);
+      dwarf_skip(&c, OFFSET_SIZE);
       rewrite_die(x, at, OFFSET_SIZE, 0, 1);
-      read_leb(&c, NULL);
+      dwarf_leb(&c, NULL);
       break;
     case SUBEXPRESSION: {
-      uint64_t inner = read_leb(&c, NULL);
-      uint8_t *start = (uint8_t *)skip(&c, inner);
+      uint64_t inner = dwarf_leb(&c, NULL);
+      uint8_t *start = (uint8_t *)dwarf_skip(&c, inner);
       if (!c.bad)
         rewrite_expression(x, start, inner);
       break;
     }
     case TYPED_CONST:
-      read_leb(&c, &length);
+      dwarf_leb(&c, &length);
       rewrite_die(x, at, length, 1, 0);
-      skip(&c, read_fixed(&c, 1));
+      dwarf_skip(&c, dwarf_fixed(&c, 1));
       break;
     case ULEB_DIE_ULEB:
-      read_leb(&c, NULL);
+      dwarf_leb(&c, NULL);
       at = (uint8_t *)c.at;
-      read_leb(&c, &length);
+      dwarf_leb(&c, &length);
       rewrite_die(x, at, length, 1, 0);
       break;
     case U8_DIE_ULEB:
-      skip(&c, 1);
+      dwarf_skip(&c, 1);
       at = (uint8_t *)c.at;
-      read_leb(&c, &length);
+      dwarf_leb(&c, &length);
       rewrite_die(x, at, length, 1, 0);
       break;
     case UNKNOWN: fail(x->m, "an unknown location expression operation 0x%02x", op); return;
@@ -595,8 +553,9 @@ static void note_owner(merge *m, input *in, uint64_t offset, size_t u) {
 
 /* The offset of location list `index` of the input's table. */
 static uint64_t list_offset(const list_table *t, uint64_t index) {
-  cursor c = {t->bytes.data + LIST_HEADER + index * OFFSET_SIZE, t->bytes.data + t->bytes.size, 0};
-  return LIST_HEADER + read_fixed(&c, OFFSET_SIZE);
+  dwarf_cursor c = {t->bytes.data + LIST_HEADER + index * OFFSET_SIZE,
+                    t->bytes.data + t->bytes.size, 0};
+  return LIST_HEADER + dwarf_fixed(&c, OFFSET_SIZE);
 }
 
 /* One attribute's value: read at c, written to out with its indices and
@@ -616,8 +575,7 @@ static void emit(die_pass *p, const uint8_t *bytes, size_t n) {
 
 static void emit_fixed(die_pass *p, uint64_t value, unsigned n) {
   uint8_t out[8];
-  for (unsigned i = 0; i < n; i++)
-    out[i] = (uint8_t)(value >> (8 * i));
+  encode_fixed(out, value, n);
   emit(p, out, n);
 }
 
@@ -628,9 +586,9 @@ static void emit_uleb(die_pass *p, uint64_t value) {
   emit(p, out, n);
 }
 
-static void move_reference(die_pass *p, cursor *c, unsigned width) {
+static void move_reference(die_pass *p, dwarf_cursor *c, unsigned width) {
   const unit *u = &p->m->units[p->unit_index];
-  uint64_t old = read_fixed(c, width);
+  uint64_t old = dwarf_fixed(c, width);
   int found = 1;
   uint64_t now = p->out ? moved(u, old, &found) : 0;
   if (!found)
@@ -638,9 +596,9 @@ static void move_reference(die_pass *p, cursor *c, unsigned width) {
   emit_fixed(p, now, width);
 }
 
-static void move_section_offset(die_pass *p, cursor *c, uint64_t name) {
+static void move_section_offset(die_pass *p, dwarf_cursor *c, uint64_t name) {
   input *in = &p->m->inputs[p->m->units[p->unit_index].input];
-  uint64_t old = read_fixed(c, OFFSET_SIZE);
+  uint64_t old = dwarf_fixed(c, OFFSET_SIZE);
   if (is_location_list(name)) {
     if (!p->out)
       note_owner(p->m, in, old, p->unit_index);
@@ -654,7 +612,7 @@ static void move_section_offset(die_pass *p, cursor *c, uint64_t name) {
   }
 }
 
-static void move_value(die_pass *p, cursor *c, const spec *s) {
+static void move_value(die_pass *p, dwarf_cursor *c, const spec *s) {
   merge *m = p->m;
   const unit *u = &m->units[p->unit_index];
   input *in = &m->inputs[u->input];
@@ -665,19 +623,19 @@ static void move_value(die_pass *p, cursor *c, const spec *s) {
   case DW_FORM_implicit_const:
     return;
   case DW_FORM_addr:
-    return emit(p, skip(c, u->address_size), u->address_size);
+    return emit(p, dwarf_skip(c, u->address_size), u->address_size);
   case DW_FORM_data1: case DW_FORM_flag:
-    return emit(p, skip(c, 1), 1);
+    return emit(p, dwarf_skip(c, 1), 1);
   case DW_FORM_data2:
-    return emit(p, skip(c, 2), 2);
+    return emit(p, dwarf_skip(c, 2), 2);
   case DW_FORM_data4:
-    return emit(p, skip(c, 4), 4);
+    return emit(p, dwarf_skip(c, 4), 4);
   case DW_FORM_data8: case DW_FORM_ref_sig8:
-    return emit(p, skip(c, 8), 8);
+    return emit(p, dwarf_skip(c, 8), 8);
   case DW_FORM_data16:
-    return emit(p, skip(c, 16), 16);
+    return emit(p, dwarf_skip(c, 16), 16);
   case DW_FORM_sdata: case DW_FORM_udata: case DW_FORM_addrx:
-    read_leb(c, &length);
+    dwarf_leb(c, &length);
     return emit(p, start, length);
   case DW_FORM_string: {
     const uint8_t *nul = c->bad ? NULL : memchr(c->at, 0, (size_t)(c->end - c->at));
@@ -687,14 +645,14 @@ static void move_value(die_pass *p, cursor *c, const spec *s) {
     return emit(p, start, (size_t)(c->at - start));
   }
   case DW_FORM_block1: case DW_FORM_block2: case DW_FORM_block4: case DW_FORM_block: {
-    uint64_t n = s->form == DW_FORM_block ? read_leb(c, NULL)
-                 : read_fixed(c, s->form == DW_FORM_block1 ? 1 : s->form == DW_FORM_block2 ? 2 : 4);
-    skip(c, n);
+    uint64_t n = s->form == DW_FORM_block ? dwarf_leb(c, NULL)
+                 : dwarf_fixed(c, s->form == DW_FORM_block1 ? 1 : s->form == DW_FORM_block2 ? 2 : 4);
+    dwarf_skip(c, n);
     return emit(p, start, (size_t)(c->at - start));
   }
   case DW_FORM_exprloc: {
-    uint64_t n = read_leb(c, &length);
-    const uint8_t *expression = skip(c, n);
+    uint64_t n = dwarf_leb(c, &length);
+    const uint8_t *expression = dwarf_skip(c, n);
     if (c->bad)
       return;
     emit(p, start, length);
@@ -712,7 +670,7 @@ static void move_value(die_pass *p, cursor *c, const spec *s) {
   case DW_FORM_ref4: return move_reference(p, c, 4);
   case DW_FORM_ref8: return move_reference(p, c, 8);
   case DW_FORM_ref_addr: {
-    uint64_t old = read_fixed(c, OFFSET_SIZE);
+    uint64_t old = dwarf_fixed(c, OFFSET_SIZE);
     int found = 1;
     uint64_t now = p->out ? moved_in_section(m, u->input, old, &found) : 0;
     if (!found)
@@ -722,9 +680,9 @@ static void move_value(die_pass *p, cursor *c, const spec *s) {
   case DW_FORM_sec_offset:
     return move_section_offset(p, c, s->name);
   case DW_FORM_strx:
-    return emit_fixed(p, in->str_base + read_leb(c, NULL), m->str_form_size);
+    return emit_fixed(p, in->str_base + dwarf_leb(c, NULL), m->str_form_size);
   case DW_FORM_loclistx: {
-    uint64_t index = read_leb(c, NULL);
+    uint64_t index = dwarf_leb(c, NULL);
     if (index >= in->locations.count)
       return (void)fail(m, "a location list index out of range");
     if (!p->out)
@@ -732,18 +690,18 @@ static void move_value(die_pass *p, cursor *c, const spec *s) {
     return emit_uleb(p, in->locations.base + index);
   }
   case DW_FORM_rnglistx: {
-    uint64_t index = read_leb(c, NULL);
+    uint64_t index = dwarf_leb(c, NULL);
     if (index >= in->ranges.count)
       return (void)fail(m, "a range list index out of range");
     return emit_uleb(p, in->ranges.base + index);
   }
   default:
     if (s->form >= DW_FORM_strx1 && s->form <= DW_FORM_strx4)
-      return emit_fixed(p, in->str_base + read_fixed(c, (unsigned)(s->form - DW_FORM_strx1 + 1)),
+      return emit_fixed(p, in->str_base + dwarf_fixed(c, (unsigned)(s->form - DW_FORM_strx1 + 1)),
                         m->str_form_size);
     if (s->form >= DW_FORM_addrx1 && s->form <= DW_FORM_addrx4) {
       unsigned n = (unsigned)(s->form - DW_FORM_addrx1 + 1);
-      return emit(p, skip(c, n), n);
+      return emit(p, dwarf_skip(c, n), n);
     }
     fail(m, "an attribute of form 0x%llx", (unsigned long long)s->form);
   }
@@ -756,11 +714,11 @@ static void pass_over_dies(merge *m, size_t unit_index, buffer *out) {
   const input *in = &m->inputs[u->input];
   const abbrev_table *table = table_of(m, u);
   const uint8_t *base = in->info.data + u->offset;
-  cursor c = {base + unit_header_size(u), base + u->length, 0};
+  dwarf_cursor c = {base + unit_header_size(u), base + u->length, 0};
   die_pass p = {m, unit_index, out, unit_header_size(u)};
   while (!c.bad && c.at < c.end && !failed(m)) {
     uint64_t old_offset = (uint64_t)(c.at - base);
-    uint64_t code = read_leb(&c, NULL);
+    uint64_t code = dwarf_leb(&c, NULL);
     const abbrev *a = code ? find_abbrev(table, code) : NULL;
     if (code && !a) {
       fail(m, "a DIE with no abbreviation %llu", (unsigned long long)code);
@@ -810,9 +768,9 @@ static void merge_strings(merge *m) {
   put_fixed(&m->str_offsets, 0, 2);
   for (unsigned i = 0; i < m->input_count && !failed(m); i++) {
     const input *in = &m->inputs[i];
-    cursor c = {in->str_offsets.data + 8, in->str_offsets.data + in->str_offsets.size, 0};
+    dwarf_cursor c = {in->str_offsets.data + 8, in->str_offsets.data + in->str_offsets.size, 0};
     for (uint32_t k = 0; k < in->str_count; k++) {
-      uint64_t offset = read_fixed(&c, OFFSET_SIZE);
+      uint64_t offset = dwarf_fixed(&c, OFFSET_SIZE);
       const char *text = offset < in->str.size ? (const char *)in->str.data + offset : NULL;
       const char *nul = text ? memchr(text, 0, in->str.size - offset) : NULL;
       if (!nul) {
@@ -840,24 +798,24 @@ static int by_list_offset(const void *a, const void *b) {
  * past its DW_LLE_end_of_list. */
 static const uint8_t *rewrite_location_list(merge *m, uint8_t *list, const uint8_t *end,
                                             const unit *u) {
-  cursor c = {list, end, 0};
+  dwarf_cursor c = {list, end, 0};
   expression_ctx x = {m, u};
   unsigned address = u ? u->address_size : 8;
   for (;;) {
-    uint8_t kind = (uint8_t)read_fixed(&c, 1);
+    uint8_t kind = (uint8_t)dwarf_fixed(&c, 1);
     if (c.bad || kind == 0) /* DW_LLE_end_of_list */
       break;
     switch (kind) {
-    case 1: read_leb(&c, NULL); continue;            /* base_addressx */
-    case 6: skip(&c, address); continue;             /* base_address */
-    case 2: case 3: case 4: read_leb(&c, NULL); read_leb(&c, NULL); break;
+    case 1: dwarf_leb(&c, NULL); continue;            /* base_addressx */
+    case 6: dwarf_skip(&c, address); continue;             /* base_address */
+    case 2: case 3: case 4: dwarf_leb(&c, NULL); dwarf_leb(&c, NULL); break;
     case 5: break;                                   /* default_location */
-    case 7: skip(&c, 2 * address); break;            /* start_end */
-    case 8: skip(&c, address); read_leb(&c, NULL); break; /* start_length */
+    case 7: dwarf_skip(&c, 2 * address); break;            /* start_end */
+    case 8: dwarf_skip(&c, address); dwarf_leb(&c, NULL); break; /* start_length */
     default: fail(m, "an unknown location list entry 0x%02x", kind); return end;
     }
-    uint64_t n = read_leb(&c, NULL);
-    uint8_t *expression = (uint8_t *)skip(&c, n);
+    uint64_t n = dwarf_leb(&c, NULL);
+    uint8_t *expression = (uint8_t *)dwarf_skip(&c, n);
     if (!c.bad)
       rewrite_expression(&x, expression, (size_t)n);
   }

@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "dwarf_cursor.h"
+
 enum {
   DW_LNCT_MD5 = 0x5,
   DW_FORM_block = 0x09, DW_FORM_data2 = 0x05, DW_FORM_data4 = 0x06, DW_FORM_data8 = 0x07,
@@ -12,82 +14,35 @@ enum {
   DW_FORM_strx2 = 0x26, DW_FORM_strx3 = 0x27, DW_FORM_strx4 = 0x28
 };
 
-/* A bounded reader; `bad` once it ran past its end or met what it cannot read. */
-typedef struct cursor {
-  uint8_t *at, *end;
-  int bad;
-} cursor;
-
-static uint64_t read_fixed(cursor *c, unsigned bytes) {
-  if (c->bad || (size_t)(c->end - c->at) < bytes) {
-    c->bad = 1;
-    return 0;
+/* The bytes of a value of a fixed-size form; 0 for any other. */
+static unsigned fixed_size(uint64_t form, unsigned offset_size) {
+  switch (form) {
+  case DW_FORM_strp: case DW_FORM_line_strp: return offset_size;
+  case DW_FORM_data1: case DW_FORM_strx1: return 1;
+  case DW_FORM_data2: case DW_FORM_strx2: return 2;
+  case DW_FORM_strx3: return 3;
+  case DW_FORM_data4: case DW_FORM_strx4: return 4;
+  case DW_FORM_data8: return 8;
+  case DW_FORM_data16: return 16;
+  default: return 0;
   }
-  uint64_t value = 0;
-  for (unsigned i = 0; i < bytes; i++)
-    value |= (uint64_t)c->at[i] << (8 * i);
-  c->at += bytes;
-  return value;
-}
-
-static uint64_t read_uleb(cursor *c) {
-  uint64_t value = 0;
-  for (unsigned shift = 0; !c->bad; shift += 7) {
-    if (c->at == c->end || shift > 63) {
-      c->bad = 1;
-      break;
-    }
-    uint8_t byte = *c->at++;
-    value |= (uint64_t)(byte & 0x7f) << shift;
-    if (!(byte & 0x80))
-      return value;
-  }
-  return 0;
-}
-
-static void skip(cursor *c, uint64_t bytes) {
-  if (c->bad || (uint64_t)(c->end - c->at) < bytes)
-    c->bad = 1;
-  else
-    c->at += bytes;
 }
 
 /* Skips one value of `form`; offsets are `offset_size` bytes. */
-static void skip_form(cursor *c, uint64_t form, unsigned offset_size) {
-  switch (form) {
-  case DW_FORM_string: {
-    uint8_t *nul = c->bad ? NULL : memchr(c->at, 0, (size_t)(c->end - c->at));
+static void skip_form(dwarf_cursor *c, uint64_t form, unsigned offset_size) {
+  if (form == DW_FORM_string) {
+    const uint8_t *nul = c->bad ? NULL : memchr(c->at, 0, (size_t)(c->end - c->at));
     if (nul)
       c->at = nul + 1;
     else
       c->bad = 1;
-    return;
-  }
-  case DW_FORM_strp:
-  case DW_FORM_line_strp:
-    return skip(c, offset_size);
-  case DW_FORM_udata:
-  case DW_FORM_strx:
-    read_uleb(c);
-    return;
-  case DW_FORM_data1:
-  case DW_FORM_strx1:
-    return skip(c, 1);
-  case DW_FORM_data2:
-  case DW_FORM_strx2:
-    return skip(c, 2);
-  case DW_FORM_strx3:
-    return skip(c, 3);
-  case DW_FORM_data4:
-  case DW_FORM_strx4:
-    return skip(c, 4);
-  case DW_FORM_data8:
-    return skip(c, 8);
-  case DW_FORM_data16:
-    return skip(c, 16);
-  case DW_FORM_block:
-    return skip(c, read_uleb(c));
-  default:
+  } else if (form == DW_FORM_udata || form == DW_FORM_strx) {
+    dwarf_leb(c, NULL);
+  } else if (form == DW_FORM_block) {
+    dwarf_skip(c, dwarf_leb(c, NULL));
+  } else if (fixed_size(form, offset_size)) {
+    dwarf_skip(c, fixed_size(form, offset_size));
+  } else {
     c->bad = 1;
   }
 }
@@ -96,63 +51,63 @@ static void skip_form(cursor *c, uint64_t form, unsigned offset_size) {
 
 /* One entry list (directories or files): its format, then its entries,
  * each MD5 field visited. */
-static void read_entries(cursor *c, unsigned offset_size, mtpc_line_checksum_fn *visit,
+static void read_entries(dwarf_cursor *c, unsigned offset_size, mtpc_line_checksum_fn *visit,
                          void *arg) {
   uint64_t kinds[MAX_FORMATS], forms[MAX_FORMATS];
-  unsigned format_count = (unsigned)read_fixed(c, 1);
+  unsigned format_count = (unsigned)dwarf_fixed(c, 1);
   if (format_count > MAX_FORMATS)
     c->bad = 1;
   for (unsigned f = 0; f < format_count && !c->bad; f++) {
-    kinds[f] = read_uleb(c);
-    forms[f] = read_uleb(c);
+    kinds[f] = dwarf_leb(c, NULL);
+    forms[f] = dwarf_leb(c, NULL);
   }
-  uint64_t count = read_uleb(c);
+  uint64_t count = dwarf_leb(c, NULL);
   for (uint64_t e = 0; e < count && !c->bad; e++)
     for (unsigned f = 0; f < format_count && !c->bad; f++) {
       if (kinds[f] == DW_LNCT_MD5 && forms[f] == DW_FORM_data16 && c->end - c->at >= 16)
-        visit(arg, c->at);
+        visit(arg, (uint8_t *)c->at); /* the section the caller gave, writable */
       skip_form(c, forms[f], offset_size);
     }
 }
 
 /* The unit at c->at: its header's tables; c->at then at the next unit. */
-static void read_unit(cursor *c, mtpc_line_checksum_fn *visit, void *arg) {
-  uint64_t length = read_fixed(c, 4);
+static void read_unit(dwarf_cursor *c, mtpc_line_checksum_fn *visit, void *arg) {
+  uint64_t length = dwarf_fixed(c, 4);
   unsigned offset_size = 4;
   if (length == 0xffffffffu) {
-    length = read_fixed(c, 8);
+    length = dwarf_fixed(c, 8);
     offset_size = 8;
   }
   if (c->bad || length > (uint64_t)(c->end - c->at)) {
     c->bad = 1;
     return;
   }
-  cursor unit = {c->at, c->at + length, 0};
+  dwarf_cursor unit = {c->at, c->at + length, 0};
   c->at += length;
-  unsigned version = (unsigned)read_fixed(&unit, 2);
+  unsigned version = (unsigned)dwarf_fixed(&unit, 2);
   if (unit.bad || version < 5)
     return; /* a line table before DWARF 5 records no checksums */
   if (version > 5) {
     c->bad = 1;
     return;
   }
-  skip(&unit, 2); /* address and segment selector sizes */
-  uint64_t header_length = read_fixed(&unit, offset_size);
+  dwarf_skip(&unit, 2); /* address and segment selector sizes */
+  uint64_t header_length = dwarf_fixed(&unit, offset_size);
   if (unit.bad || header_length > (uint64_t)(unit.end - unit.at)) {
     c->bad = 1;
     return;
   }
-  cursor header = {unit.at, unit.at + header_length, 0};
-  skip(&header, 5); /* instruction length, ops per instruction, is_stmt, line base and range */
-  unsigned opcode_base = (unsigned)read_fixed(&header, 1);
-  skip(&header, opcode_base ? opcode_base - 1 : 0);
+  dwarf_cursor header = {unit.at, unit.at + header_length, 0};
+  dwarf_skip(&header, 5); /* instruction length, ops per instruction, is_stmt, line base and range */
+  unsigned opcode_base = (unsigned)dwarf_fixed(&header, 1);
+  dwarf_skip(&header, opcode_base ? opcode_base - 1 : 0);
   read_entries(&header, offset_size, visit, arg); /* directories */
   read_entries(&header, offset_size, visit, arg); /* files */
   c->bad = header.bad;
 }
 
 int mtpc_line_checksums(uint8_t *section, size_t size, mtpc_line_checksum_fn *visit, void *arg) {
-  cursor c = {section, section + size, 0};
+  dwarf_cursor c = {section, section + size, 0};
   while (!c.bad && c.at < c.end)
     read_unit(&c, visit, arg);
   return c.bad ? -1 : 0;

@@ -143,50 +143,45 @@ def _replace_number(rng, line):
     return line[:m.start()] + str(int(m.group()) + rng.randint(1, 9)) + line[m.end():]
 
 
+def _new_callee(rng, line):
+    """Another callee, of a lower index (callees always have one: no recursion)."""
+    callee = int(re.search(r"f(\d+)\(", line).group(1))
+    return re.sub(r"f\d+\(", f"f{rng.randint(0, callee)}(", line, 1)
+
+
+# Edits of one line: the lines they apply to (a pattern, in which files:
+# None for the sources) and the line they make of one.
+LINE_EDITS = {
+    "constant": (r"^  int y = x \*", None, _replace_number),
+    "initializer": (r"^int table\[16\]", None, _replace_number),
+    "inline": (r"static inline int hin", ["gen.h"], _replace_number),
+    "template": (r"^  return x \* N", ["gen.h"], _replace_number),
+    "literal": (r'strlen\("', None,
+                lambda rng, line: re.sub(r'strlen\("([^"]*)"\)',
+                                         lambda m: f'strlen("{m.group(1)}x")', line)),
+    "callee": (r"^  r \+= f\d+\(", None, _new_callee),
+}
+
+
 def edit(program, rng, kind):
     """Changes the program; returns what it did, or None if it could not."""
     src = program.sources
-    if kind == "constant":
-        sites = _lines_matching(program, r"^  int y = x \*", src)
-    elif kind == "initializer":
-        sites = _lines_matching(program, r"^int table\[16\]", src)
-    elif kind == "inline":
-        sites = _lines_matching(program, r"static inline int hin", ["gen.h"])
-    elif kind == "template":
-        sites = _lines_matching(program, r"^  return x \* N", ["gen.h"])
-    else:
-        sites = None
-    if sites is not None:
+    if kind in LINE_EDITS:
+        pattern, files, rewrite = LINE_EDITS[kind]
+        sites = _lines_matching(program, pattern, files or src)
         if not sites:
             return None
         name, n = rng.choice(sites)
-        changed = _replace_number(rng, program.files[name][n])
+        changed = rewrite(rng, program.files[name][n])
         if changed is None:
             return None
         program.files[name][n] = changed
         return f"{kind} {name}:{n + 1}"
-    if kind == "literal":
-        sites = _lines_matching(program, r'strlen\("', src)
-        if not sites:
-            return None
-        name, n = rng.choice(sites)
-        program.files[name][n] = re.sub(r'strlen\("([^"]*)"\)',
-                                        lambda m: f'strlen("{m.group(1)}x")', program.files[name][n])
-        return f"literal {name}:{n + 1}"
     if kind == "new_literal":
         sites = _lines_matching(program, r"^  int r = s\d+", src)
         name, n = rng.choice(sites[: max(1, len(sites) // 3)])
         program.files[name].insert(n + 1, f'  r += (int)strlen("new{rng.randint(0, 999)}");')
         return f"new literal {name}:{n + 2}"
-    if kind == "callee":
-        sites = _lines_matching(program, r"^  r \+= f\d+\(", src)
-        if not sites:
-            return None
-        name, n = rng.choice(sites)
-        line = program.files[name][n]
-        caller = int(re.search(r"f(\d+)\(", line).group(1))
-        program.files[name][n] = re.sub(r"f\d+\(", f"f{rng.randint(0, max(0, caller))}(", line, 1)
-        return f"callee {name}:{n + 1}"
     if kind == "insert_line":
         name = rng.choice(src)
         at = rng.randint(3, max(3, len(program.files[name]) // 2))
