@@ -154,5 +154,10 @@ extern "C" int mtpc_bridge_rename_in_names(const void *object, size_t size,
     *message = nullptr;
     return 1;
   }
+  // Nothing to rename: the object as it is, not as ObjCopy would lay it out.
+  if (common.SymbolsToRename.empty() && common.SectionsToRename.empty()) {
+    *result = mtpc_util::copy_bytes(StringRef(static_cast<const char *>(object), size), result_size);
+    return *result ? 0 : mtpc_util::out_of_memory(message);
+  }
   return run_objcopy(config, **binary, result, result_size, message);
 }

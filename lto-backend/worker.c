@@ -307,8 +307,12 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   mtpc_cache_masks *masks = NULL;
   int hit = 0;
   if (!failed && config->cache) {
-    if (mtpc_cache_mask_module(module, mtpc_cache_masks_names(config->cache),
-                               mtpc_cache_masks_checksums(config->cache), &masks)) {
+    /* Renamed back, an object is ObjCopy's; a merged or linked one is laid
+     * out again, but an unsplit object is the output as it is. */
+    int names = mtpc_cache_masks_names(config->cache) &&
+                !(job->partition == MTPC_NONE && config->options->merge);
+    if (mtpc_cache_mask_module(module, names, mtpc_cache_masks_checksums(config->cache),
+                               &masks)) {
       job_out_of_memory(job);
       hit = -1;
     } else {

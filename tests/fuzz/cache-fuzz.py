@@ -15,7 +15,7 @@ MD5). Options, drawn per seed: C or C++, -O1..-O3, CPU, PIC, debug info
 count, and the tool: `mtpc compile` (ThinLTO or full LTO bitcode), `mtpc
 backend` (distributed ThinLTO), ld.lld (ThinLTO or full LTO).
 
-  cache-fuzz.py BUILD_DIR WORK_DIR FIRST_SEED COUNT [--jobs N] [--keep]
+  cache-fuzz.py BUILD_DIR WORK_DIR FIRST_SEED COUNT [--jobs N] [--keep] [--also S1,S2]
 
 Prints one line per difference and a summary (cases, differences, partition
 hits in the warm builds); exits 1 on a difference or a failure. A failing
@@ -451,6 +451,7 @@ def main():
     parser.add_argument("count", type=int)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--keep", action="store_true", help="keep every case's directory")
+    parser.add_argument("--also", default="", help="more seeds, comma separated (regressions)")
     args = parser.parse_args()
     work = os.path.abspath(args.work)
     shutil.rmtree(work, ignore_errors=True)
@@ -476,10 +477,13 @@ def main():
         if not args.keep:
             shutil.rmtree(case.dir, ignore_errors=True)
 
+    seeds = list(range(args.first, args.first + args.count))
+    seeds += [int(seed) for seed in args.also.split(",") if seed]
     with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        list(pool.map(one, range(args.first, args.first + args.count)))
+        list(pool.map(one, seeds))
     tools = ", ".join(f"{t} {n}" for t, n in sorted(totals["by_tool"].items()))
-    print(f"cache fuzz: seeds {args.first}..{args.first + args.count - 1}: "
+    also = f" and {args.also}" if args.also else ""
+    print(f"cache fuzz: seeds {args.first}..{args.first + args.count - 1}{also}: "
           f"{totals['cases']} cases ({tools}), {totals['differences']} differences, "
           f"{totals['hits']} partitions from the warm cache")
     return 1 if totals["differences"] else 0
