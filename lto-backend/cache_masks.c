@@ -187,25 +187,24 @@ static int mask_checksum(void *arg, const char *hex, const char *directory, cons
       return 0;
     f.real[i] = (unsigned char)(high << 4 | low);
   }
-  size_t directory_length = strlen(directory), name_length = strlen(name);
-  char *path = mtpc_alloc(directory_length + name_length + 2, 1);
-  if (!path)
-    return -1;
-  memcpy(path, directory, directory_length + 1);
-  memcpy(path + directory_length + 1, name, name_length + 1);
-  size_t path_length = directory_length + name_length + 2;
-  f.path = XXH3_64bits(path, path_length);
+  /* The path as "directory\0name\0". */
+  XXH3_state_t state;
+  XXH3_64bits_reset(&state);
+  XXH3_64bits_update(&state, directory, strlen(directory) + 1);
+  XXH3_64bits_update(&state, name, strlen(name) + 1);
+  f.path = XXH3_64bits_digest(&state);
   uint64_t same_path = 0;
   for (size_t k = 0; k < m->file_count; k++) {
     if (memcmp(m->files[k].real, f.real, CHECKSUM_BYTES) == 0) {
-      free(path);
       to_hex(m->files[k].placeholder, placeholder_hex);
       return 1;
     }
     same_path += m->files[k].path == f.path;
   }
-  XXH128_hash_t hash = XXH3_128bits_withSeed(path, path_length, same_path);
-  free(path);
+  XXH3_128bits_reset_withSeed(&state, same_path);
+  XXH3_128bits_update(&state, directory, strlen(directory) + 1);
+  XXH3_128bits_update(&state, name, strlen(name) + 1);
+  XXH128_hash_t hash = XXH3_128bits_digest(&state);
   XXH128_canonical_t canonical;
   XXH128_canonicalFromHash(&canonical, hash);
   memcpy(f.placeholder, canonical.digest, CHECKSUM_BYTES);
