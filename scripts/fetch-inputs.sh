@@ -29,26 +29,39 @@ SRC
   fi
 }
 
-# fetch_source PACKAGE DIR: unpacks Debian's source package PACKAGE into DIR/src.
+# fetch_source PACKAGE UPSTREAM DIR: unpacks bookworm's source package PACKAGE
+# into DIR/src. A tree already there is kept only when its upstream version is
+# UPSTREAM: an input fetched while apt listed another suite (trixie's cppcheck
+# is 2.17) is fetched again, with the builds made from it.
 fetch_source() {
-  local pkg=$1 dir=$2
-  [ -d "$dir/src" ] && return 0
+  local pkg=$1 upstream=$2 dir=$3
+  if [ -d "$dir/src" ]; then
+    case $(source_version "$dir/src") in
+      $upstream-*|$upstream+*|$upstream) return 0 ;;
+    esac
+    echo "fetch-inputs: $dir holds $pkg $(source_version "$dir/src"), not $upstream: fetching it again" >&2
+    rm -rf "$dir"
+  fi
   ensure_deb_src
   local work
   work=$(mktemp -d "$cache/.fetch.XXXXXX")
-  (cd "$work" && apt-get source -qq --download-only "$pkg" >/dev/null 2>&1 \
-     && dpkg-source --no-check -x ./*.dsc src >/dev/null)
+  (cd "$work" && apt-get source -qq --download-only "$pkg/bookworm" >/dev/null 2>&1 \
+     && dpkg-source --no-check -x ./*.dsc src >/dev/null) ||
+    { rm -rf "$work"; echo "fetch-inputs: could not fetch $pkg's source from bookworm's deb-src" >&2; return 1; }
   mkdir -p "$dir"
   mv "$work/src" "$dir/src"
   rm -rf "$work"
 }
 
+# source_version DIR: the Debian version of the source tree DIR.
+source_version() { head -1 "$1/debian/changelog" | sed 's/.*(\(.*\)).*/\1/'; }
+
 prepare_sqlite() {
   local dir=$cache/sqlite
+  fetch_source sqlite3 3.40.1 "$dir"
   if [ -f "$dir/sqlite3.c" ] && [ -f "$dir/shell.c" ] && [ -f "$dir/speedtest1.c" ]; then
     echo "$dir"; return 0
   fi
-  fetch_source sqlite3 "$dir"
   local build=$dir/build
   rm -rf "$build"; mkdir -p "$build"
   (cd "$build" && ../src/configure --disable-tcl >/dev/null && make -s sqlite3.c shell.c >/dev/null 2>&1)
@@ -60,21 +73,21 @@ prepare_sqlite() {
 
 prepare_duktape() {
   local dir=$cache/duktape
-  fetch_source duktape "$dir"
+  fetch_source duktape 2.7.0 "$dir"
   echo "$dir/src"
 }
 
 prepare_postgres() {
   local dir=$cache/postgres
-  fetch_source postgresql-15 "$dir"
-  [ -f "$dir/version" ] || head -1 "$dir/src/debian/changelog" | sed 's/.*(\(.*\)).*/\1/' > "$dir/version"
+  fetch_source postgresql-15 '15.*' "$dir"
+  [ -f "$dir/version" ] || source_version "$dir/src" > "$dir/version"
   echo "$dir/src"
 }
 
 prepare_cppcheck() {
   local dir=$cache/cppcheck
-  fetch_source cppcheck "$dir"
-  [ -f "$dir/version" ] || head -1 "$dir/src/debian/changelog" | sed 's/.*(\(.*\)).*/\1/' > "$dir/version"
+  fetch_source cppcheck 2.10 "$dir"
+  [ -f "$dir/version" ] || source_version "$dir/src" > "$dir/version"
   echo "$dir/src"
 }
 
