@@ -143,23 +143,6 @@ inline void stop_remarks(LLVMContext &context) {
 #endif
 }
 
-// The TargetOptions fields only one version has (22 moved the fast-math and
-// denormal ones into the IR's function attributes), for the partition
-// cache's key.
-inline std::vector<std::pair<const char *, std::string>>
-version_target_options(const TargetOptions &o) {
-#if LLVM_VERSION_MAJOR >= 22
-  return {{"EmitCallGraphSection", std::to_string(o.EmitCallGraphSection)},
-          {"EnableStaticDataPartitioning", std::to_string(o.EnableStaticDataPartitioning)},
-          {"VerifyArgABICompliance", std::to_string(o.VerifyArgABICompliance)}};
-#else
-  return {{"UnsafeFPMath", std::to_string(o.UnsafeFPMath)},
-          {"ApproxFuncFPMath", std::to_string(o.ApproxFuncFPMath)},
-          {"FPDenormalMode", o.getRawFPDenormalMode().str()},
-          {"FP32DenormalMode", o.getRawFP32DenormalMode().str()}};
-#endif
-}
-
 // The type-test lowering that drops the type tests left after lowering
 // (the second of the full LTO pipeline's two): a flag in 19, a kind in 22.
 inline LowerTypeTestsPass drop_type_tests_pass() {

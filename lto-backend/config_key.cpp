@@ -1,9 +1,11 @@
-// The partition cache's description of an lto::Config (config_key.h): every
-// field that can change a partition's object, lent by a linker or built from
-// the C options, as "field=value" lines.
+// What the partition cache knows of an lto::Config (config_key.h), and the
+// copy a linker lends mtpc: both from one list of every field
+// (config_fields.def).
 #include "config_key.h"
 
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "compat.h"
 #include "cxx_util.h"
@@ -12,6 +14,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Target/TargetOptions.h"
+#include "mtpc/llvm.h"
 #include "pipeline.h"
 
 using namespace llvm;
@@ -22,16 +25,37 @@ struct description {
   std::string text;
   raw_string_ostream out{text};
 
-  template <typename T> void field(const char *name, const T &value) {
+  void field(const char *name, StringRef value) { out << name << '=' << value << '\n'; }
+  void field(const char *name, const std::string &value) { field(name, StringRef(value)); }
+  void field(const char *name, const char *value) { field(name, StringRef(value)); }
+  void field(const char *name, bool value) { out << name << '=' << (value ? 1 : 0) << '\n'; }
+  template <typename T>
+  std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>> field(const char *name,
+                                                                            T value) {
     out << name << '=' << value << '\n';
   }
-  void flag(const char *name, bool value) { field(name, value ? 1 : 0); }
-  template <typename T> void optional(const char *name, const std::optional<T> &value) {
+  template <typename T>
+  std::enable_if_t<std::is_enum_v<T>> field(const char *name, T value) {
+    out << name << '=' << static_cast<long long>(value) << '\n';
+  }
+  template <typename T> void field(const char *name, const std::optional<T> &value) {
     if (value)
-      field(name, static_cast<long long>(*value));
+      field(name, *value);
     else
       field(name, "default");
   }
+  template <typename T> void field(const char *name, const std::vector<T> &values) {
+    for (const T &value : values)
+      field(name, value);
+  }
+  template <typename T> void field(const char *name, ArrayRef<T> values) {
+    for (const T &value : values)
+      field(name, value);
+  }
+  void field(const char *name, const TargetOptions &o);
+  void field(const char *name, const MCTargetOptions &o);
+  void field(const char *name, const PipelineTuningOptions &o);
+
   // A file stands for its contents: an edited profile or a rebuilt plugin
   // keys new entries.
   void file(const char *name, const std::string &path) {
@@ -43,106 +67,38 @@ struct description {
       field("  contents", "unreadable");
       return;
     }
+    contents_of(contents->get());
+  }
+  void contents_of(const MemoryBuffer *buffer) {
     out << "  contents=";
-    out.write_hex(xxh3_64bits(arrayRefFromStringRef((*contents)->getBuffer())));
+    if (buffer)
+      out.write_hex(xxh3_64bits(arrayRefFromStringRef(buffer->getBuffer())));
     out << '\n';
+  }
+  void files(const char *name, const std::vector<std::string> &paths) {
+    for (const std::string &path : paths)
+      file(name, path);
   }
 };
 
-void describe_target_options(description &d, const TargetOptions &o) {
-  d.flag("NoInfsFPMath", o.NoInfsFPMath);
-  d.flag("NoNaNsFPMath", o.NoNaNsFPMath);
-  d.flag("NoTrappingFPMath", o.NoTrappingFPMath);
-  d.flag("NoSignedZerosFPMath", o.NoSignedZerosFPMath);
-  d.flag("HonorSignDependentRoundingFPMathOption", o.HonorSignDependentRoundingFPMathOption);
-  d.flag("NoZerosInBSS", o.NoZerosInBSS);
-  d.flag("GuaranteedTailCallOpt", o.GuaranteedTailCallOpt);
-  d.flag("StackSymbolOrdering", o.StackSymbolOrdering);
-  d.flag("EnableFastISel", o.EnableFastISel);
-  d.flag("EnableGlobalISel", o.EnableGlobalISel);
-  d.field("GlobalISelAbort", static_cast<int>(o.GlobalISelAbort));
-  d.field("SwiftAsyncFramePointer", static_cast<int>(o.SwiftAsyncFramePointer));
-  d.flag("UseInitArray", o.UseInitArray);
-  d.flag("DisableIntegratedAS", o.DisableIntegratedAS);
-  d.flag("FunctionSections", o.FunctionSections);
-  d.flag("DataSections", o.DataSections);
-  d.flag("IgnoreXCOFFVisibility", o.IgnoreXCOFFVisibility);
-  d.flag("XCOFFTracebackTable", o.XCOFFTracebackTable);
-  d.flag("UniqueSectionNames", o.UniqueSectionNames);
-  d.flag("UniqueBasicBlockSectionNames", o.UniqueBasicBlockSectionNames);
-  d.flag("SeparateNamedSections", o.SeparateNamedSections);
-  d.flag("TrapUnreachable", o.TrapUnreachable);
-  d.flag("NoTrapAfterNoreturn", o.NoTrapAfterNoreturn);
-  d.field("TLSSize", o.TLSSize);
-  d.flag("EmulatedTLS", o.EmulatedTLS);
-  d.flag("EnableTLSDESC", o.EnableTLSDESC);
-  d.flag("EnableIPRA", o.EnableIPRA);
-  d.flag("EmitStackSizeSection", o.EmitStackSizeSection);
-  d.flag("EnableMachineOutliner", o.EnableMachineOutliner);
-  d.flag("EnableMachineFunctionSplitter", o.EnableMachineFunctionSplitter);
-  d.flag("SupportsDefaultOutlining", o.SupportsDefaultOutlining);
-  d.flag("EmitAddrsig", o.EmitAddrsig);
-  d.flag("BBAddrMap", o.BBAddrMap);
-  d.flag("EmitCallSiteInfo", o.EmitCallSiteInfo);
-  d.flag("SupportsDebugEntryValues", o.SupportsDebugEntryValues);
-  d.flag("ShouldEmitDebugEntryValues", o.ShouldEmitDebugEntryValues());
-  d.flag("ValueTrackingVariableLocations", o.ValueTrackingVariableLocations);
-  d.flag("ForceDwarfFrameSection", o.ForceDwarfFrameSection);
-  d.flag("XRayFunctionIndex", o.XRayFunctionIndex);
-  d.flag("DebugStrictDwarf", o.DebugStrictDwarf);
-  d.flag("Hotpatch", o.Hotpatch);
-  d.flag("PPCGenScalarMASSEntries", o.PPCGenScalarMASSEntries);
-  d.flag("JMCInstrument", o.JMCInstrument);
-  d.flag("EnableCFIFixup", o.EnableCFIFixup);
-  d.flag("MisExpect", o.MisExpect);
-  d.flag("XCOFFReadOnlyPointers", o.XCOFFReadOnlyPointers);
-  d.field("BBSections", static_cast<int>(o.BBSections));
-  d.field("FloatABIType", static_cast<int>(o.FloatABIType));
-  d.field("AllowFPOpFusion", static_cast<int>(o.AllowFPOpFusion));
-  d.field("ThreadModel", static_cast<int>(o.ThreadModel));
-  d.field("EABIVersion", static_cast<int>(o.EABIVersion));
-  d.field("DebuggerTuning", static_cast<int>(o.DebuggerTuning));
-  d.field("ExceptionModel", static_cast<int>(o.ExceptionModel));
-  d.field("LoopAlignment", o.LoopAlignment);
-  d.field("StackUsageOutput", o.StackUsageOutput);
-  d.field("ObjectFilenameForDebug", o.ObjectFilenameForDebug);
-  for (const auto &[name, value] : mtpc_compat::version_target_options(o))
-    d.field(name, value);
-  if (o.BBSectionsFuncListBuf)
-    d.field("BBSectionsFuncList", o.BBSectionsFuncListBuf->getBuffer());
-
-  const MCTargetOptions &mc = o.MCOptions;
-  d.flag("MCRelaxAll", mc.MCRelaxAll);
-  d.flag("MCNoExecStack", mc.MCNoExecStack);
-  d.flag("MCSaveTempLabels", mc.MCSaveTempLabels);
-  d.flag("MCIncrementalLinkerCompatible", mc.MCIncrementalLinkerCompatible);
-  d.flag("FDPIC", mc.FDPIC);
-  d.flag("AsmVerbose", mc.AsmVerbose);
-  d.flag("PreserveAsmComments", mc.PreserveAsmComments);
-  d.flag("Dwarf64", mc.Dwarf64);
-  d.flag("EmitCompactUnwindNonCanonical", mc.EmitCompactUnwindNonCanonical);
-  d.flag("X86RelaxRelocations", mc.X86RelaxRelocations);
-  d.flag("X86Sse2Avx", mc.X86Sse2Avx);
-  d.field("CompressDebugSections", static_cast<int>(mc.CompressDebugSections));
-  d.field("EmitDwarfUnwind", static_cast<int>(mc.EmitDwarfUnwind));
-  d.field("ABIName", mc.ABIName);
-  d.field("AssemblyLanguage", mc.AssemblyLanguage);
-  d.field("DwarfVersion", mc.DwarfVersion);
+void description::field(const char *, const MCTargetOptions &o) {
+#define MC_OPTION(name) field(#name, o.name);
+#include "config_fields.def"
 }
 
-void describe_pipeline_tuning(description &d, const PipelineTuningOptions &o) {
-  d.flag("LoopInterleaving", o.LoopInterleaving);
-  d.flag("LoopVectorization", o.LoopVectorization);
-  d.flag("SLPVectorization", o.SLPVectorization);
-  d.flag("LoopUnrolling", o.LoopUnrolling);
-  d.flag("ForgetAllSCEVInLoopUnroll", o.ForgetAllSCEVInLoopUnroll);
-  d.field("LicmMssaOptCap", o.LicmMssaOptCap);
-  d.field("LicmMssaNoAccForPromotionCap", o.LicmMssaNoAccForPromotionCap);
-  d.flag("CallGraphProfile", o.CallGraphProfile);
-  d.flag("UnifiedLTO", o.UnifiedLTO);
-  d.flag("MergeFunctions", o.MergeFunctions);
-  d.field("InlinerThreshold", o.InlinerThreshold);
-  d.flag("EagerlyInvalidateAnalyses", o.EagerlyInvalidateAnalyses);
+void description::field(const char *, const TargetOptions &o) {
+#define TARGET_OPTION(name) field(#name, o.name);
+#define TARGET_OPTION_VIA(name, expression) field(#name, expression);
+#define TARGET_OPTION_FILE(name)                                                              \
+  out << #name;                                                                               \
+  contents_of(o.name.get());
+#include "config_fields.def"
+  field("MCOptions", o.MCOptions);
+}
+
+void description::field(const char *, const PipelineTuningOptions &o) {
+#define TUNING_OPTION(name) field(#name, o.name);
+#include "config_fields.def"
 }
 
 } // namespace
@@ -150,50 +106,52 @@ void describe_pipeline_tuning(description &d, const PipelineTuningOptions &o) {
 extern "C" char *mtpc_bridge_describe_config(const mtpc_bridge_settings *settings) {
   const lto::Config &c = mtpc_pipeline::config(settings);
   description d;
-  d.field("CPU", c.CPU);
-  for (const std::string &attr : c.MAttrs)
-    d.field("MAttr", attr);
-  for (const std::string &arg : c.MllvmArgs)
-    d.field("MllvmArg", arg);
-  for (const std::string &plugin : c.PassPlugins)
-    d.file("PassPlugin", plugin);
-  d.optional("RelocModel", c.RelocModel);
-  d.optional("CodeModel", c.CodeModel);
-  d.field("CGOptLevel", static_cast<int>(c.CGOptLevel));
-  d.field("CGFileType", static_cast<int>(c.CGFileType));
-  d.field("OptLevel", c.OptLevel);
-  d.flag("VerifyEach", c.VerifyEach);
-  d.flag("DisableVerify", c.DisableVerify);
-  d.flag("Freestanding", c.Freestanding);
-  d.flag("RunCSIRInstr", c.RunCSIRInstr);
-  d.flag("PGOWarnMismatch", c.PGOWarnMismatch);
-  d.flag("AddFSDiscriminator", c.AddFSDiscriminator);
-  d.field("OptPipeline", c.OptPipeline);
-  d.field("AAPipeline", c.AAPipeline);
-  d.field("OverrideTriple", c.OverrideTriple);
-  d.field("DefaultTriple", c.DefaultTriple);
-  // An instrumented build writes its profile there; a use reads it.
-  if (c.RunCSIRInstr)
-    d.field("CSIRProfile", c.CSIRProfile);
-  else
-    d.file("CSIRProfile", c.CSIRProfile);
-  d.file("SampleProfile", c.SampleProfile);
-  d.file("ProfileRemapping", c.ProfileRemapping);
-  d.flag("ShouldDiscardValueNames", c.ShouldDiscardValueNames);
-  describe_target_options(d, c.Options);
-  describe_pipeline_tuning(d, c.PTO);
+#define CONFIG_SETTING(name) d.field(#name, c.name);
+#define CONFIG_FILES(name) d.files(#name, c.name);
+#define CONFIG_PROFILE(name) d.file(#name, c.name);
+// An instrumented build writes its profile there; a use reads it.
+#define CONFIG_CS_PROFILE(name)                                                               \
+  if (c.RunCSIRInstr)                                                                         \
+    d.field(#name, c.name);                                                                   \
+  else                                                                                        \
+    d.file(#name, c.name);
+#include "config_fields.def"
   d.out.flush();
   return mtpc_util::copy_message(d.text);
 }
 
+template <typename T> static bool is_set(const T &value) { return value != T(); }
+template <typename T> static bool is_set(const std::optional<T> &value) {
+  return value.has_value();
+}
+
 extern "C" int mtpc_bridge_config_writes_more(const mtpc_bridge_settings *settings) {
   const lto::Config &c = mtpc_pipeline::config(settings);
-  return !c.RemarksFilename.empty() || c.DebugPassManager || !c.StatsFile.empty();
+  bool writes = false;
+#define CONFIG_OUTPUT(name) writes |= is_set(c.name);
+#include "config_fields.def"
+  return writes;
 }
 
 extern "C" int mtpc_bridge_config_reads_names(const mtpc_bridge_settings *settings) {
   const lto::Config &c = mtpc_pipeline::config(settings);
-  return !c.SampleProfile.empty() || !c.CSIRProfile.empty() || c.RunCSIRInstr ||
-         !c.ProfileRemapping.empty() || !c.MllvmArgs.empty() ||
-         c.Options.BBSections == BasicBlockSection::List;
+  bool reads = c.Options.BBSections == BasicBlockSection::List;
+#define CONFIG_NAMES(name) reads |= is_set(c.name);
+#define CONFIG_PROFILE(name) reads |= !c.name.empty();
+#define CONFIG_CS_PROFILE(name) reads |= !c.name.empty();
+#include "config_fields.def"
+  return reads;
+}
+
+extern "C" void mtpc_copy_lto_config(const void *from, void *to) {
+  const lto::Config &f = *static_cast<const lto::Config *>(from);
+  lto::Config &t = *static_cast<lto::Config *>(to);
+#define CONFIG_SETTING(name) t.name = f.name;
+#define CONFIG_FILES(name) t.name = f.name;
+#define CONFIG_PROFILE(name) t.name = f.name;
+#define CONFIG_CS_PROFILE(name) t.name = f.name;
+#define CONFIG_OUTPUT(name) t.name = f.name;
+#define CONFIG_OUTPUT_FORM(name) t.name = f.name;
+#define CONFIG_PLACE(name, why) t.name = f.name;
+#include "config_fields.def"
 }

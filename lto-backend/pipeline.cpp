@@ -196,6 +196,8 @@ static bool whole_program_pass(StringRef pass) {
 extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef module,
                                     LLVMTargetMachineRef machine, char **message) {
   const lto::Config &c = *s->conf;
+  if (c.CodeGenOnly)
+    return 0;
   Module &m = *unwrap(module);
   TargetMachine *tm = reinterpret_cast<TargetMachine *>(machine);
   std::optional<PGOOptions> pgo = pgo_options(c);
