@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Installs what mtpc needs, builds it twice (against LLVM 19, with the patched
-# ld.lld, and against LLVM 22, for DTLTO and the jobserver) and runs the whole
-# test suite of each build; then the concurrent-compile test under
-# ThreadSanitizer (a third build, MTPC_SANITIZE=thread, ctest label tsan).
+# Installs what mtpc needs, builds it twice (against LLVM 19 and LLVM 22, each
+# with its patched ld.lld) and runs the whole test suite of each build; then
+# the concurrent-compile test under ThreadSanitizer (a third build,
+# MTPC_SANITIZE=thread, ctest label tsan).
 #   scripts/test.sh [ctest arguments...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,6 +17,7 @@ MTPC_BUILD_DIR=$build "$root/lld-patches/build-lld.sh" >/dev/null
 cmake -S "$root" -B "$build22" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DMTPC_LLVM_VERSION=22 >/dev/null
 ninja -C "$build22"
+MTPC_BUILD_DIR=$build22 "$root/lld-patches/build-lld.sh" --llvm 22 >/dev/null
 cmake -S "$root" -B "$build_tsan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DMTPC_SANITIZE=thread -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 >/dev/null
 ninja -C "$build_tsan" tests/test_threads

@@ -14,7 +14,7 @@ test -f "$prefix/include/mtpc/mtpc.h"
 test ! -e "$prefix/include/mtpc/tools.h" # not part of the installed API
 test -x "$prefix/bin/mtpc"
 if [ -e "$build/bin/lld" ]; then
-  test -x "$prefix/bin/ld.lld-mtpc" && test ! -e "$prefix/bin/ld.lld"
+  test -x "$prefix/bin/ld.lld-mtpc-${MTPC_LLVM_VERSION:-19}" && test ! -e "$prefix/bin/ld.lld"
 fi
 
 cmake -S "$src/examples" -B "$work/cmake-build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" >/dev/null

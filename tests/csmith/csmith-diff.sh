@@ -20,6 +20,7 @@
 #   tests/csmith/csmith-diff.sh BUILD_DIR WORK_DIR FIRST_SEED COUNT
 set -uo pipefail
 build=$(cd "$1" && pwd)
+version=${MTPC_LLVM_VERSION:-19} # the LLVM mtpc and its ld.lld are built against
 work=$2
 first=$3
 count=$4
@@ -47,24 +48,24 @@ run() { # EXE: output and exit status in EXE.out; fails if it crashed or hung
 
 for seed in $(seq "$first" $((first + count - 1))); do
   csmith --seed "$seed" --no-packed-struct > "p$seed.c" 2>/dev/null
-  if ! clang-19 -O2 -flto=thin -w -I/usr/include/csmith -c "p$seed.c" -o "p$seed.o" 2>/dev/null; then
+  if ! clang-$version -O2 -flto=thin -w -I/usr/include/csmith -c "p$seed.c" -o "p$seed.o" 2>/dev/null; then
     skipped=$((skipped + 1)); rm -f "p$seed.c"; continue
   fi
-  clang-19 -flto=thin -fuse-ld=lld --ld-path=/usr/lib/llvm-19/bin/ld.lld "p$seed.o" -o stock
+  clang-$version -flto=thin -fuse-ld=lld --ld-path=/usr/lib/llvm-$version/bin/ld.lld "p$seed.o" -o stock
   if ! run stock || ! grep -q "^exit status 0$" stock.out; then
     skipped=$((skipped + 1)); rm -f "p$seed".*; continue
   fi
-  if ! clang-19 -flto=thin -fuse-ld=lld --ld-path="$lld" "p$seed.o" -o lld \
+  if ! clang-$version -flto=thin -fuse-ld=lld --ld-path="$lld" "p$seed.o" -o lld \
        -Wl,--thinlto-mtpc-jobs=2,--thinlto-mtpc-threshold=0,--thinlto-mtpc-partitions=100000 2> lld.err; then
     fail "$seed" "lld link failed: $(head -1 lld.err)"; continue
   fi
   if ! "$mtpc" compile "p$seed.o" -o "p$seed.dup.o" --partitions max --import-instr-limit=1000 -j2 2> dup.err ||
-     ! clang-19 "p$seed.dup.o" -o dup 2>> dup.err; then
+     ! clang-$version "p$seed.dup.o" -o dup 2>> dup.err; then
     fail "$seed" "mtpc compile failed: $(head -1 dup.err)"; continue
   fi
-  if ! clang-19 -O2 -flto -w -I/usr/include/csmith -c "p$seed.c" -o "p$seed.full.o" 2> full.err ||
-     ! clang-19 -flto -fuse-ld=lld --ld-path=/usr/lib/llvm-19/bin/ld.lld "p$seed.full.o" -o full 2>> full.err ||
-     ! clang-19 -flto -fuse-ld=lld --ld-path="$lld" "p$seed.full.o" -o fulls 2>> full.err \
+  if ! clang-$version -O2 -flto -w -I/usr/include/csmith -c "p$seed.c" -o "p$seed.full.o" 2> full.err ||
+     ! clang-$version -flto -fuse-ld=lld --ld-path=/usr/lib/llvm-$version/bin/ld.lld "p$seed.full.o" -o full 2>> full.err ||
+     ! clang-$version -flto -fuse-ld=lld --ld-path="$lld" "p$seed.full.o" -o fulls 2>> full.err \
        -Wl,--lto-mtpc-jobs=2,--thinlto-mtpc-threshold=0,--thinlto-mtpc-partitions=100000; then
     fail "$seed" "full LTO build failed: $(head -1 full.err)"; continue
   fi
@@ -77,7 +78,7 @@ for seed in $(seq "$first" $((first + count - 1))); do
     run $v || true
     cmp -s stock.out $v.out && continue
     if [ $v = dup ] && "$mtpc" compile "p$seed.o" -o "p$seed.one.o" --partitions 1 &&
-       clang-19 "p$seed.one.o" -o one && { run one || true; } && cmp -s one.out dup.out; then
+       clang-$version "p$seed.one.o" -o one && { run one || true; } && cmp -s one.out dup.out; then
       echo "seed $seed: unstable: stock '$(tr '\n' ' ' < stock.out)', unsplit and dup '$(tr '\n' ' ' < dup.out)'"
       unstable=$((unstable + 1)); continue 2
     fi

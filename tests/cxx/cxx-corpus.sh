@@ -21,13 +21,14 @@
 #   tests/cxx/cxx-corpus.sh BUILD_DIR WORK_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
+version=${MTPC_LLVM_VERSION:-19} # the LLVM mtpc and its ld.lld are built against
 work=$2
 here=$(cd "$(dirname "$0")" && pwd)
 lld=$build/bin/ld.lld
 mtpc=$build/bin/mtpc
-stock_lld=/usr/lib/llvm-19/bin/ld.lld
+stock_lld=/usr/lib/llvm-$version/bin/ld.lld
 [ -x "$lld" ] && [ -x "$mtpc" ] || { echo "build mtpc and ld.lld first" >&2; exit 2; }
-symbols() { LLVM_NM=llvm-nm-19 "$here/../global-symbols.sh" "$@"; }
+symbols() { LLVM_NM=llvm-nm-$version "$here/../global-symbols.sh" "$@"; }
 split="-Wl,--thinlto-mtpc-jobs=2,--thinlto-mtpc-threshold=0,--thinlto-mtpc-partitions=100000"
 rm -rf "$work" && mkdir -p "$work"
 
@@ -51,19 +52,19 @@ ways="stock lld cli cli-dup cli-one"
 # build_ways OUT_PREFIX LINK_FLAGS OBJECTS...: OUT_PREFIX.<way> for each way
 build_ways() {
   local out=$1 link=$2; shift 2
-  clang++-19 -flto=thin -fuse-ld=lld --ld-path="$stock_lld" $link "$@" -o "$out.stock"
-  clang++-19 -flto=thin -fuse-ld=lld --ld-path="$lld" $link "$@" $split -o "$out.lld" 2> "$out.lld.err"
-  llvm-link-19 "$@" -o "$out.bc"
+  clang++-$version -flto=thin -fuse-ld=lld --ld-path="$stock_lld" $link "$@" -o "$out.stock"
+  clang++-$version -flto=thin -fuse-ld=lld --ld-path="$lld" $link "$@" $split -o "$out.lld" 2> "$out.lld.err"
+  llvm-link-$version "$@" -o "$out.bc"
   "$mtpc" compile "$out.bc" --partitions max -j2 -o "$out.cli.o" 2> "$out.cli.err"
   "$mtpc" compile "$out.bc" --partitions max --import-instr-limit=1000 -j2 -o "$out.cli-dup.o" 2> "$out.cli-dup.err"
   "$mtpc" compile "$out.bc" --partitions 1 -o "$out.cli-one.o"
   for way in cli cli-dup cli-one; do
-    clang++-19 -fuse-ld=lld --ld-path="$stock_lld" $link "$out.$way.o" -o "$out.$way"
+    clang++-$version -fuse-ld=lld --ld-path="$stock_lld" $link "$out.$way.o" -o "$out.$way"
   done
 }
 
 # indirect_calls EXE: calls and jumps through a register or memory.
-indirect_calls() { llvm-objdump-19 -d --no-show-raw-insn "$1" | grep -cE '(call|jmp)q?\s+\*'; }
+indirect_calls() { llvm-objdump-$version -d --no-show-raw-insn "$1" | grep -cE '(call|jmp)q?\s+\*'; }
 
 run() { # run EXE OUT: output and exit status
   local status=0
@@ -80,12 +81,12 @@ run() { # run EXE OUT: output and exit status
 full_lto() {
   local name=$1 src=$2 out=$3 cflags=$4 flags=$5 f parts objects=()
   for f in "$src"/*.cpp; do
-    clang++-19 $cflags -flto -c "$f" -o "$out/$(basename "$f" .cpp).full.o"
+    clang++-$version $cflags -flto -c "$f" -o "$out/$(basename "$f" .cpp).full.o"
     objects+=("$out/$(basename "$f" .cpp).full.o")
   done
-  clang++-19 -flto -fuse-ld=lld --ld-path="$stock_lld" $flags -rdynamic "${objects[@]}" \
+  clang++-$version -flto -fuse-ld=lld --ld-path="$stock_lld" $flags -rdynamic "${objects[@]}" \
     -o "$out/prog.full-stock"
-  clang++-19 -flto -fuse-ld=lld --ld-path="$lld" $flags -rdynamic "${objects[@]}" -o "$out/prog.full-lld" \
+  clang++-$version -flto -fuse-ld=lld --ld-path="$lld" $flags -rdynamic "${objects[@]}" -o "$out/prog.full-lld" \
     -Wl,--lto-mtpc-jobs=2,--thinlto-mtpc-threshold=0,--thinlto-mtpc-partitions=100000 \
     -Wl,--thinlto-mtpc-stats="$out/prog.full-lld.stats"
   parts=$(sed -nE 's/^mtpc: ld-temp.o: ([0-9]+) partitions.*/\1/p' "$out/prog.full-lld.stats")
@@ -96,7 +97,7 @@ full_lto() {
   diff -u "$out/prog.full-stock.out" "$out/prog.full-lld.out"
   diff -u <(symbols "$out/prog.full-stock") <(symbols "$out/prog.full-lld")
   if [[ " $flags " == *" -g "* ]]; then
-    llvm-dwarfdump-19 --verify --quiet "$out/prog.full-lld" || { echo "$name: full LTO: broken DWARF"; exit 1; }
+    llvm-dwarfdump-$version --verify --quiet "$out/prog.full-lld" || { echo "$name: full LTO: broken DWARF"; exit 1; }
   fi
   if [ -f "$src/count-indirect-calls" ]; then
     local calls_stock calls_lld
@@ -116,22 +117,22 @@ for v in "${variants[@]}"; do
   objects=()
   for f in "$src"/*.cpp; do
     o=$out/$(basename "$f" .cpp).o
-    clang++-19 $cflags -flto=thin -c "$f" -o "$o"
+    clang++-$version $cflags -flto=thin -c "$f" -o "$o"
     objects+=("$o")
   done
   if [ -f "$src/lib.list" ]; then
     libobjs=()
     for f in $(cat "$src/lib.list"); do
       o=$out/${f%.cpp}.pic.o
-      clang++-19 $cflags -fPIC -DSHAPES_SHARED -flto=thin -c "$src/$f" -o "$o"
+      clang++-$version $cflags -fPIC -DSHAPES_SHARED -flto=thin -c "$src/$f" -o "$o"
       libobjs+=("$o")
     done
     build_ways "$out/lib" "$flags -shared -fPIC" "${libobjs[@]}"
     main=$out/main.pic.o
-    clang++-19 $cflags -fPIC -DSHAPES_SHARED -flto=thin -c "$src/main.cpp" -o "$main"
+    clang++-$version $cflags -fPIC -DSHAPES_SHARED -flto=thin -c "$src/main.cpp" -o "$main"
     for way in $ways; do
       mkdir -p "$out/$way" && cp "$out/lib.$way" "$out/$way/libprog.so"
-      clang++-19 -flto=thin -fuse-ld=lld --ld-path="$stock_lld" $flags "$main" \
+      clang++-$version -flto=thin -fuse-ld=lld --ld-path="$stock_lld" $flags "$main" \
         -L"$out/$way" -lprog -Wl,-rpath,"$out/$way" -o "$out/$way/main"
       symbols -D "$out/lib.$way" > "$out/lib.$way.syms"
       run "$out/$way/main" "$out/lib-main.$way.out"
@@ -153,16 +154,16 @@ for v in "${variants[@]}"; do
   done
   if [[ " $flags " == *" -g "* ]]; then
     for f in prog.lld prog.cli prog.cli-dup; do
-      llvm-dwarfdump-19 --verify --quiet "$out/$f" || { echo "$name: $f: broken DWARF"; exit 1; }
+      llvm-dwarfdump-$version --verify --quiet "$out/$f" || { echo "$name: $f: broken DWARF"; exit 1; }
     done
   fi
   if [ -f "$src/count-indirect-calls" ]; then
     plain=()
     for f in "$src"/*.cpp; do
-      clang++-19 -O2 -std=c++17 -flto=thin -c "$f" -o "$out/$(basename "$f" .cpp).plain.o"
+      clang++-$version -O2 -std=c++17 -flto=thin -c "$f" -o "$out/$(basename "$f" .cpp).plain.o"
       plain+=("$out/$(basename "$f" .cpp).plain.o")
     done
-    clang++-19 -flto=thin -fuse-ld=lld --ld-path="$stock_lld" "${plain[@]}" -o "$out/prog.plain"
+    clang++-$version -flto=thin -fuse-ld=lld --ld-path="$stock_lld" "${plain[@]}" -o "$out/prog.plain"
     calls_stock=$(indirect_calls "$out/prog.stock") calls_lld=$(indirect_calls "$out/prog.lld")
     calls_plain=$(indirect_calls "$out/prog.plain")
     echo "$name: indirect calls: stock $calls_stock, split $calls_lld, without its flags $calls_plain"

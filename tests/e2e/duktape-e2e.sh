@@ -28,11 +28,11 @@ check() {
   local lto=$1 split=$2 objects="" s o js count=0
   for s in $sources; do
     o=$(basename "$s" .c).$lto.o
-    clang-19 $common -flto=$lto $defines -c "$s" -o "$o"
+    clang-$version $common -flto=$lto $defines -c "$s" -o "$o"
     objects="$objects $o"
   done
-  clang-19 -flto=$lto -fuse-ld=lld --ld-path=/usr/lib/llvm-19/bin/ld.lld $objects -o duk-stock -lm
-  clang-19 -flto=$lto -fuse-ld=lld --ld-path="$lld" $objects -o duk-mtpc -lm \
+  clang-$version -flto=$lto -fuse-ld=lld --ld-path=/usr/lib/llvm-$version/bin/ld.lld $objects -o duk-stock -lm
+  clang-$version -flto=$lto -fuse-ld=lld --ld-path="$lld" $objects -o duk-mtpc -lm \
     -Wl,$split,--thinlto-mtpc-threshold=0,--thinlto-mtpc-stats=duk.stats
   for js in $scripts; do
     ./duk-stock "$js" > stock.out 2>&1 || echo "exit $?" >> stock.out

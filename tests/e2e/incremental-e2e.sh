@@ -21,8 +21,8 @@ lld=$build/bin/ld.lld
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
 edit=$root/bench/sqlite-edit.py
 mkdir -p s sg && cp "$src/sqlite3.h" s/ && cp "$src/sqlite3.h" sg/
-clang-19 -O2 -flto=thin -c "$src/shell.c" -I"$src" -o shell.o
-clang-19 -O2 -g -flto=thin -c "$src/shell.c" -I"$src" -o shell-g.o
+clang-$version -O2 -flto=thin -c "$src/shell.c" -I"$src" -o shell.o
+clang-$version -O2 -g -flto=thin -c "$src/shell.c" -I"$src" -o shell-g.o
 debug=() shell=shell.o dir=s # -g or not; where sqlite3.o is built
 
 # bitcode EDIT...: $dir/sqlite3.o from sqlite3.c with the edits (none: as
@@ -32,7 +32,7 @@ bitcode() { python3 "$edit" build "${debug[@]}" "$src/sqlite3.c" "$dir" "$@"; }
 # link CACHE OUTPUT [STATS]: the shell, with every module over 20000
 # instructions split.
 link() {
-  clang-19 -flto=thin -fuse-ld=lld --ld-path="$lld" "$shell" "$dir/sqlite3.o" -o "$2" \
+  clang-$version -flto=thin -fuse-ld=lld --ld-path="$lld" "$shell" "$dir/sqlite3.o" -o "$2" \
     -Wl,--thinlto-jobs=2,--thinlto-mtpc-jobs=2,--thinlto-cache-dir="$1" \
     -Wl,--thinlto-mtpc-stats="${3:-stats.txt}" -lm -lpthread -ldl
 }
@@ -90,7 +90,7 @@ relink base-g "-g: a statement added in place" 2 body:jsonAppendRaw
 read -r name line < <(python3 "$edit" at "$src/sqlite3.c" 0.8)
 bitcode
 rm -rf temps && mkdir temps && cp "$shell" "$dir/sqlite3.o" temps/
-(cd temps && clang-19 -flto=thin -fuse-ld=lld --ld-path="$lld" "$shell" sqlite3.o -o shell \
+(cd temps && clang-$version -flto=thin -fuse-ld=lld --ld-path="$lld" "$shell" sqlite3.o -o shell \
   -Wl,--thinlto-mtpc-jobs=2 -Wl,--save-temps -lm -lpthread -ldl)
 moved=$(python3 "$root/bench/moved-partitions.py" temps "$line" | awk '{n += $2} END {print n}')
 echo "a line inserted at $line ($name): $moved partitions hold code after it"
@@ -142,7 +142,7 @@ echo "corrupt entries: recompiled and rewritten, output unchanged"
 # --thinlto-cache-policy prunes the partitions' entries with lld's own.
 rm -rf prune && cp -r base prune
 [ "$(ls prune | grep -c '^llvmcache-mtpc-')" -gt 5 ]
-clang-19 -flto=thin -fuse-ld=lld --ld-path="$lld" shell.o s/sqlite3.o -o shell-pruned \
+clang-$version -flto=thin -fuse-ld=lld --ld-path="$lld" shell.o s/sqlite3.o -o shell-pruned \
   -Wl,--thinlto-mtpc-jobs=2,--thinlto-cache-dir=prune \
   -Wl,--thinlto-cache-policy=prune_interval=0s:cache_size_files=5 -lm -lpthread -ldl
 [ "$(ls prune | grep -vc '^llvmcache.timestamp$')" -le 5 ]

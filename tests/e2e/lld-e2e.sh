@@ -14,9 +14,9 @@
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 lld=$build/bin/ld.lld
-stock=/usr/lib/llvm-19/bin/ld.lld
+stock=/usr/lib/llvm-$version/bin/ld.lld
 [ -x "$lld" ] || { echo "no $lld: run lld-patches/build-lld.sh" >&2; exit 1; }
-cc="clang-19 -O2 -flto=thin"
+cc="clang-$version -O2 -flto=thin"
 mtpc="-Wl,--thinlto-mtpc-jobs=2,--thinlto-mtpc-threshold=0,--thinlto-jobs=2"
 
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
@@ -25,12 +25,12 @@ src=$("$root/scripts/fetch-inputs.sh" sqlite)
 $cc -c "$src/sqlite3.c" -o sqlite3.o
 $cc -c "$src/shell.c" -I"$src" -o shell.o
 $cc -c "$src/speedtest1.c" -I"$src" -o speedtest1.o
-link() { local ld=$1 out=$2; shift 2; clang-19 -flto=thin -fuse-ld=lld --ld-path="$ld" "$@" -o "$out" -lm -lpthread -ldl; }
+link() { local ld=$1 out=$2; shift 2; clang-$version -flto=thin -fuse-ld=lld --ld-path="$ld" "$@" -o "$out" -lm -lpthread -ldl; }
 
 link "$stock" shell-stock shell.o sqlite3.o
 link "$lld" shell-off shell.o sqlite3.o
 cmp shell-stock shell-off
-echo "option off: byte-identical to stock ld.lld-19"
+echo "option off: byte-identical to stock ld.lld-$version"
 
 link "$lld" shell-mtpc shell.o sqlite3.o $mtpc -Wl,--thinlto-mtpc-stats=shell.stats
 link "$stock" speedtest1-stock speedtest1.o sqlite3.o
@@ -83,9 +83,9 @@ grep -q '"name":"mtpc codegen"' trace.json
 # partition as small as the plan allows.
 full="-Wl,--lto-mtpc-jobs=2,--thinlto-mtpc-threshold=0"
 for f in sqlite3 shell speedtest1; do
-  clang-19 -O2 -flto -c "$src/$f.c" -I"$src" -o $f-full.o
+  clang-$version -O2 -flto -c "$src/$f.c" -I"$src" -o $f-full.o
 done
-flink() { local ld=$1 out=$2; shift 2; clang-19 -flto -fuse-ld=lld --ld-path="$ld" "$@" -o "$out" -lm -lpthread -ldl; }
+flink() { local ld=$1 out=$2; shift 2; clang-$version -flto -fuse-ld=lld --ld-path="$ld" "$@" -o "$out" -lm -lpthread -ldl; }
 flink "$stock" full-stock shell-full.o sqlite3-full.o
 flink "$lld" full-off shell-full.o sqlite3-full.o
 cmp full-stock full-off

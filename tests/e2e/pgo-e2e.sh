@@ -24,9 +24,9 @@ lld=$build/bin/ld.lld
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
 # ThinLTO first; the full LTO part below sets lto and split again.
 lto=-flto=thin
-cc() { clang-19 -O2 $lto -I"$src" "$@"; }
+cc() { clang-$version -O2 $lto -I"$src" "$@"; }
 split="--ld-path=$lld -Wl,--thinlto-mtpc-jobs=2,--thinlto-mtpc-threshold=0"
-link() { local out=$1; shift; clang-19 $lto -fuse-ld=lld -Wl,--thinlto-jobs=2 "$@" -o "$out" -lm -lpthread -ldl; }
+link() { local out=$1; shift; clang-$version $lto -fuse-ld=lld -Wl,--thinlto-jobs=2 "$@" -o "$out" -lm -lpthread -ldl; }
 # compile_pair SUFFIX FLAGS...: sqlite3$SUFFIX.o and speedtest1$SUFFIX.o
 compile_pair() {
   local suffix=$1; shift
@@ -38,7 +38,7 @@ train() { "./$1" --size 25 > /dev/null; }
 # Instructions of a run (debug info stripped: valgrind 3.19 cannot read
 # every DWARF 5 form LLVM writes).
 instructions() {
-  llvm-objcopy-19 --strip-debug "$1" "$1.stripped"
+  llvm-objcopy-$version --strip-debug "$1" "$1.stripped"
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "./$1.stripped" --size 5 2>&1 |
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
@@ -63,7 +63,7 @@ PY
 compile_pair -gen -fprofile-generate="$work/ir-raw"
 link ir-gen sqlite3-gen.o speedtest1-gen.o -fprofile-generate
 train ir-gen
-llvm-profdata-19 merge ir-raw/*.profraw -o ir.profdata
+llvm-profdata-$version merge ir-raw/*.profraw -o ir.profdata
 compile_pair -ir -fprofile-use=ir.profdata
 link ir-stock sqlite3-ir.o speedtest1-ir.o
 link ir-split sqlite3-ir.o speedtest1-ir.o $split -Wl,--thinlto-mtpc-stats=ir.stats
@@ -71,14 +71,14 @@ grep -q "sqlite3-ir.o: [0-9]* partitions" ir.stats
 compare ir
 
 # Sample PGO from a profile written from coverage counts.
-clang-19 -O0 -g -fprofile-instr-generate -fcoverage-mapping -I"$src" "$src/sqlite3.c" \
+clang-$version -O0 -g -fprofile-instr-generate -fcoverage-mapping -I"$src" "$src/sqlite3.c" \
   "$src/speedtest1.c" -o coverage -lm -lpthread -ldl
 LLVM_PROFILE_FILE=coverage.profraw ./coverage --size 25 > /dev/null
-llvm-profdata-19 merge coverage.profraw -o coverage.profdata
-llvm-cov-19 export -format=lcov -instr-profile coverage.profdata coverage > coverage.lcov
-llvm-dwarfdump-19 --debug-info coverage > coverage.dwarf
+llvm-profdata-$version merge coverage.profraw -o coverage.profdata
+llvm-cov-$version export -format=lcov -instr-profile coverage.profdata coverage > coverage.lcov
+llvm-dwarfdump-$version --debug-info coverage > coverage.dwarf
 "$here/make-sample-profile.py" coverage.dwarf coverage.lcov > sample.prof
-llvm-profdata-19 show --sample sample.prof > /dev/null
+llvm-profdata-$version show --sample sample.prof > /dev/null
 sample="-fprofile-sample-use=$work/sample.prof"
 compile_pair -sample -gline-tables-only -fdebug-info-for-profiling "$sample"
 link sample-stock sqlite3-sample.o speedtest1-sample.o "$sample"
@@ -99,8 +99,8 @@ cs_pgo() {
     rm -rf "$name-raw"
     link "$name-gen-$way" "sqlite3-${name}gen.o" "speedtest1-${name}gen.o" -fcs-profile-generate $extra
     train "$name-gen-$way"
-    llvm-profdata-19 merge ir.profdata "$name-raw"/*.profraw -o "$name-$way.profdata"
-    llvm-profdata-19 show --showcs "$name-$way.profdata" | grep -q "Total functions: [1-9]"
+    llvm-profdata-$version merge ir.profdata "$name-raw"/*.profraw -o "$name-$way.profdata"
+    llvm-profdata-$version show --showcs "$name-$way.profdata" | grep -q "Total functions: [1-9]"
     link "$name-$way" "sqlite3$ir.o" "speedtest1$ir.o" -Wl,--lto-cs-profile-file="$name-$way.profdata" $extra
   done
   compare "$name"
@@ -128,10 +128,10 @@ echo "full LTO: IR, sample and context-sensitive PGO split as stock"
 backend_way() { # backend_way NAME OBJECT-SUFFIX FLAGS...
   local name=$1 suffix=$2 m
   shift 2
-  clang-19 -flto=thin -fuse-ld=lld -Wl,--thinlto-index-only "sqlite3$suffix.o" \
+  clang-$version -flto=thin -fuse-ld=lld -Wl,--thinlto-index-only "sqlite3$suffix.o" \
     "speedtest1$suffix.o" -o index-only -lm -lpthread -ldl
   for m in sqlite3 speedtest1; do
-    clang-19 -c -O2 -x ir "$m$suffix.o" -fthinlto-index="$m$suffix.o.thinlto.bc" "$@" -o same.o
+    clang-$version -c -O2 -x ir "$m$suffix.o" -fthinlto-index="$m$suffix.o.thinlto.bc" "$@" -o same.o
     mv same.o "$m$suffix.clang.o"
     "$mtpc" backend -c -O2 -x ir "$m$suffix.o" -fthinlto-index="$m$suffix.o.thinlto.bc" "$@" \
       -o same.o --threshold=1000000000
@@ -139,8 +139,8 @@ backend_way() { # backend_way NAME OBJECT-SUFFIX FLAGS...
     "$mtpc" backend -c -O2 -x ir "$m$suffix.o" -fthinlto-index="$m$suffix.o.thinlto.bc" "$@" \
       -o "$m$suffix.mtpc.o" --threshold=0 -j2
   done
-  clang-19 -fuse-ld=lld "sqlite3$suffix.clang.o" "speedtest1$suffix.clang.o" -o "$name-clang" -lm -lpthread -ldl
-  clang-19 -fuse-ld=lld "sqlite3$suffix.mtpc.o" "speedtest1$suffix.mtpc.o" -o "$name-mtpc" -lm -lpthread -ldl
+  clang-$version -fuse-ld=lld "sqlite3$suffix.clang.o" "speedtest1$suffix.clang.o" -o "$name-clang" -lm -lpthread -ldl
+  clang-$version -fuse-ld=lld "sqlite3$suffix.mtpc.o" "speedtest1$suffix.mtpc.o" -o "$name-mtpc" -lm -lpthread -ldl
   diff -u <(output "$name-clang") <(output "$name-mtpc")
 }
 backend_way backend-sample -sample "$sample"

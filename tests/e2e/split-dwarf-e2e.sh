@@ -18,15 +18,15 @@
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 lld=$build/bin/ld.lld
-stock=/usr/lib/llvm-19/bin/ld.lld
+stock=/usr/lib/llvm-$version/bin/ld.lld
 [ -x "$lld" ] || { echo "no $lld: run lld-patches/build-lld.sh" >&2; exit 1; }
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
 split="-Wl,--thinlto-mtpc-jobs=2,--thinlto-mtpc-threshold=0"
-link() { local ld=$1 out=$2; shift 2; clang-19 -flto=thin -fuse-ld=lld --ld-path="$ld" -gsplit-dwarf "$@" -o "$out" -lm -lpthread -ldl; }
+link() { local ld=$1 out=$2; shift 2; clang-$version -flto=thin -fuse-ld=lld --ld-path="$ld" -gsplit-dwarf "$@" -o "$out" -lm -lpthread -ldl; }
 compile() { # compile SUFFIX FLAGS...
   local suffix=$1; shift
-  clang-19 -O2 -flto=thin "$@" -c "$src/sqlite3.c" -o "sqlite3$suffix.o" &
-  clang-19 -O2 -flto=thin "$@" -I"$src" -c "$src/shell.c" -o "shell$suffix.o"
+  clang-$version -O2 -flto=thin "$@" -c "$src/sqlite3.c" -o "sqlite3$suffix.o" &
+  clang-$version -O2 -flto=thin "$@" -I"$src" -c "$src/shell.c" -o "shell$suffix.o"
   wait
 }
 queries() { "./$1" :memory: < "$here/sqlite-queries.sql" 2>&1; }
@@ -38,13 +38,13 @@ link "$lld" shell-split shell.o sqlite3.o $split
 diff -u <(queries shell-stock) <(queries shell-split)
 ls shell-split_dwo/*.part1.dwo > /dev/null
 # Every skeleton names a .dwo of its own, and each exists.
-names=$(llvm-dwarfdump-19 --debug-info shell-split | sed -n 's/.*DW_AT_dwo_name.*("\(.*\)")/\1/p' | sort)
+names=$(llvm-dwarfdump-$version --debug-info shell-split | sed -n 's/.*DW_AT_dwo_name.*("\(.*\)")/\1/p' | sort)
 [ "$(echo "$names" | uniq -d)" = "" ] || { echo "two skeletons name one .dwo" >&2; exit 1; }
 for f in $names; do [ -f "$f" ] || { echo "missing $f" >&2; exit 1; }; done
 [ "$(echo "$names" | wc -l)" -eq "$(ls shell-split_dwo | wc -l)" ]
 
 # A function of sqlite3.c's task that a partition other than 0 defines.
-defines() { llvm-dwarfdump-19 --debug-info --name="$1" "$2" 2>/dev/null | grep -q DW_AT_low_pc; }
+defines() { llvm-dwarfdump-$version --debug-info --name="$1" "$2" 2>/dev/null | grep -q DW_AT_low_pc; }
 function=""
 for candidate in sqlite3VdbeExec sqlite3BtreeInsert sqlite3Prepare sqlite3VdbeHalt yy_reduce; do
   for dwo in shell-split_dwo/*.part*.dwo; do
@@ -65,10 +65,10 @@ check_frame() { # check_frame DEBUGGER_OUTPUT
 gdb_locals shell-split > gdb-dwo.out
 check_frame gdb-dwo.out
 
-llvm-dwp-19 -e shell-split -o shell-split.dwp
-llvm-dwarfdump-19 --verify shell-split.dwp | tail -1 | grep -q "No errors"
+llvm-dwp-$version -e shell-split -o shell-split.dwp
+llvm-dwarfdump-$version --verify shell-split.dwp | tail -1 | grep -q "No errors"
 mv shell-split_dwo dwo-hidden
-lldb-19 -b -o "breakpoint set -n $function" -o "process launch -i query.sql -- :memory:" \
+lldb-$version -b -o "breakpoint set -n $function" -o "process launch -i query.sql -- :memory:" \
   -o "frame variable" ./shell-split > lldb-dwp.out 2>&1
 mv dwo-hidden shell-split_dwo
 grep -q "stop reason = breakpoint" lldb-dwp.out || { cat lldb-dwp.out; exit 1; }
@@ -77,34 +77,34 @@ grep -qE "^\([^)]+\) [A-Za-z_][A-Za-z0-9_]* = " lldb-dwp.out || { cat lldb-dwp.o
 # gdb reads a DWARF 4 .dwp.
 compile -4 -g -gdwarf-4
 link "$lld" shell-split4 shell-4.o sqlite3-4.o $split
-llvm-dwp-19 -e shell-split4 -o shell-split4.dwp
+llvm-dwp-$version -e shell-split4 -o shell-split4.dwp
 mv shell-split4_dwo dwo4-hidden
 gdb_locals shell-split4 > gdb-dwp.out
 check_frame gdb-dwp.out
 echo "ld.lld: .dwo files, .dwp, gdb and lldb"
 
 # mtpc backend, index-only: the flags clang's backend step takes.
-clang-19 -flto=thin -fuse-ld=lld --ld-path="$stock" -Wl,--thinlto-index-only shell.o sqlite3.o \
+clang-$version -flto=thin -fuse-ld=lld --ld-path="$stock" -Wl,--thinlto-index-only shell.o sqlite3.o \
   -o index-only -lm -lpthread -ldl
 "$mtpc" backend -c -O2 -x ir sqlite3.o -fthinlto-index=sqlite3.o.thinlto.bc -gsplit-dwarf \
   -o sqlite3.native.o --threshold=0 -j2
 # One .dwo, as clang's backend step writes: every partition's units in it.
 ls sqlite3.native.dwo > /dev/null
 ! ls sqlite3.native.part1.dwo 2> /dev/null
-[ "$(llvm-dwarfdump-19 --debug-info sqlite3.native.dwo | grep -c DW_UT_split_compile)" -gt 1 ]
-llvm-dwarfdump-19 --verify sqlite3.native.dwo | grep -q 'No errors'
+[ "$(llvm-dwarfdump-$version --debug-info sqlite3.native.dwo | grep -c DW_UT_split_compile)" -gt 1 ]
+llvm-dwarfdump-$version --verify sqlite3.native.dwo | grep -q 'No errors'
 
 "$mtpc" backend -c -O2 -x ir shell.o -fthinlto-index=shell.o.thinlto.bc -Xclang -split-dwarf-file \
   -Xclang shell.named.dwo -Xclang -split-dwarf-output -Xclang shell.named.dwo -o shell.native.o \
   --threshold=0 -j2
-[ "$(llvm-dwarfdump-19 --debug-info shell.native.o | grep -c 'DW_AT_dwo_name.*"shell.named.dwo"')" -gt 1 ]
-clang-19 -fuse-ld=lld shell.native.o sqlite3.native.o -o shell-backend -lm -lpthread -ldl
+[ "$(llvm-dwarfdump-$version --debug-info shell.native.o | grep -c 'DW_AT_dwo_name.*"shell.named.dwo"')" -gt 1 ]
+clang-$version -fuse-ld=lld shell.native.o sqlite3.native.o -o shell-backend -lm -lpthread -ldl
 diff -u <(queries shell-stock) <(queries shell-backend)
 gdb_locals shell-backend > gdb-backend.out
 check_frame gdb-backend.out
 # Below the threshold: clang's object and .dwo, byte for byte (the same
 # names: the skeleton records the .dwo's).
-clang-19 -c -O2 -x ir shell.o -fthinlto-index=shell.o.thinlto.bc -gsplit-dwarf -o same.o
+clang-$version -c -O2 -x ir shell.o -fthinlto-index=shell.o.thinlto.bc -gsplit-dwarf -o same.o
 mv same.o clang.o && mv same.dwo clang.dwo
 "$mtpc" backend -c -O2 -x ir shell.o -fthinlto-index=shell.o.thinlto.bc -gsplit-dwarf -o same.o \
   --threshold=1000000000
