@@ -1,16 +1,27 @@
 # Shared by the benchmark scripts: sourced, not run.
 
+# The LLVM the benchmark uses: its clang, its stock ld.lld, and the mtpc
+# build (and patched ld.lld) made for it.
+version=${MTPC_LLVM_VERSION:-19}
+
 # bench_options ARGS...: --runs N, --jobs J, --speedtest-size S into runs,
-# jobs and size (the caller sets their defaults first).
+# jobs and size (the caller sets their defaults first); --llvm 19|22 into
+# version, with build-22/ as the build for 22 unless MTPC_BUILD_DIR says.
 bench_options() {
   while [ $# -gt 0 ]; do
     case $1 in
       --runs) runs=$2; shift 2 ;;
       --jobs) jobs=$2; shift 2 ;;
       --speedtest-size) size=$2; shift 2 ;;
-      *) echo "usage: $0 [--runs N] [--jobs J] [--speedtest-size S]" >&2; exit 2 ;;
+      --llvm) version=$2; shift 2 ;;
+      *) echo "usage: $0 [--runs N] [--jobs J] [--speedtest-size S] [--llvm 19|22]" >&2; exit 2 ;;
     esac
   done
+  case $version in
+    19) ;;
+    22) [ -n "${MTPC_BUILD_DIR:-}" ] || build=$root/build-22 ;;
+    *) echo "$0: --llvm $version: the versions are 19 and 22" >&2; exit 2 ;;
+  esac
 }
 
 # bench_need FILE HINT: stops with HINT unless FILE is executable.
@@ -53,7 +64,7 @@ pair_ratios() {
 }
 
 # text_size OBJECT: bytes in .text sections.
-text_size() { llvm-size-19 -A "$1" | awk '$1 ~ /^\.text/ {s += $2} END {print s}'; }
+text_size() { llvm-size-$version -A "$1" | awk '$1 ~ /^\.text/ {s += $2} END {print s}'; }
 
 # speedtest_runs SIZE COUNT A B: runs ./speedtest1-A and ./speedtest1-B
 # alternately COUNT times each, appending user + system CPU seconds to A.run

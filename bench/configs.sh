@@ -14,7 +14,7 @@
 # instrumented run (this machine has no LBR: tests/e2e/make-sample-profile.py);
 # each way's CS profile from its own --lto-cs-profile-generate link.
 #
-#   bench/configs.sh [--runs N] [--jobs J]
+#   bench/configs.sh [--runs N] [--jobs J] [--llvm 19|22]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MTPC_BUILD_DIR:-$root/build}
@@ -22,7 +22,7 @@ runs=3 jobs=2 size=0 # size: unused (bench_options takes it)
 . "$root/bench/common.sh"
 bench_options "$@"
 lld=$build/bin/ld.lld
-stock=/usr/lib/llvm-19/bin/ld.lld
+stock=/usr/lib/llvm-$version/bin/ld.lld
 bench_need "$lld" "build ld.lld first (lld-patches/build-lld.sh)"
 bench_enter configs
 queries=$root/tests/e2e/sqlite-queries.sql
@@ -31,14 +31,14 @@ compile() { # compile SUFFIX FLAGS...: shell$SUFFIX.o and sqlite3$SUFFIX.o
   local suffix=$1 f
   shift
   for f in sqlite3 shell; do
-    [ -f "$f$suffix.o" ] || clang-19 -O2 -flto=thin "$@" -I"$src" -c "$src/$f.c" -o "$f$suffix.o" &
+    [ -f "$f$suffix.o" ] || clang-$version -O2 -flto=thin "$@" -I"$src" -c "$src/$f.c" -o "$f$suffix.o" &
   done
   wait
 }
 link() { # link LD OUTPUT SUFFIX FLAGS...
   local ld=$1 out=$2 suffix=$3
   shift 3
-  clang-19 -flto=thin -fuse-ld=lld --ld-path="$ld" "shell$suffix.o" "sqlite3$suffix.o" -o "$out" \
+  clang-$version -flto=thin -fuse-ld=lld --ld-path="$ld" "shell$suffix.o" "sqlite3$suffix.o" -o "$out" \
     -Wl,--thinlto-jobs="$jobs" "$@" -lm -lpthread -ldl
 }
 train() { "./$1" :memory: < "$queries" > /dev/null 2>&1; }
@@ -49,16 +49,16 @@ compile "" && compile -g -g
 compile -gen -fprofile-generate="$work/ir-raw"
 if [ ! -f ir.profdata ]; then
   link "$stock" shell-gen -gen -fprofile-generate && train shell-gen
-  llvm-profdata-19 merge ir-raw/*.profraw -o ir.profdata
+  llvm-profdata-$version merge ir-raw/*.profraw -o ir.profdata
 fi
 compile -ir -fprofile-use="$work/ir.profdata"
 if [ ! -f sample.prof ]; then
-  clang-19 -O0 -g -fprofile-instr-generate -fcoverage-mapping -I"$src" "$src/shell.c" \
+  clang-$version -O0 -g -fprofile-instr-generate -fcoverage-mapping -I"$src" "$src/shell.c" \
     "$src/sqlite3.c" -o shell-coverage -lm -lpthread -ldl
   LLVM_PROFILE_FILE=coverage.profraw ./shell-coverage :memory: < "$queries" > /dev/null 2>&1
-  llvm-profdata-19 merge coverage.profraw -o coverage.profdata
-  llvm-cov-19 export -format=lcov -instr-profile coverage.profdata shell-coverage > coverage.lcov
-  llvm-dwarfdump-19 --debug-info shell-coverage > coverage.dwarf
+  llvm-profdata-$version merge coverage.profraw -o coverage.profdata
+  llvm-cov-$version export -format=lcov -instr-profile coverage.profdata shell-coverage > coverage.lcov
+  llvm-dwarfdump-$version --debug-info shell-coverage > coverage.dwarf
   "$root/tests/e2e/make-sample-profile.py" coverage.dwarf coverage.lcov > sample.prof
 fi
 sample="-fprofile-sample-use=$work/sample.prof"
@@ -70,7 +70,7 @@ for way in stock mtpc; do
   if [ $way = stock ]; then link "$stock" cs-gen-$way -csgen -fcs-profile-generate
   else link "$lld" cs-gen-$way -csgen -fcs-profile-generate $mtpc; fi
   train cs-gen-$way
-  llvm-profdata-19 merge ir.profdata cs-raw/*.profraw -o cs-$way.profdata
+  llvm-profdata-$version merge ir.profdata cs-raw/*.profraw -o cs-$way.profdata
 done
 
 # name  object suffix  flags of both links (@ stands for each way's CS profile)
@@ -95,7 +95,7 @@ for c in "${configs[@]}"; do
     { echo "$name: the programs' outputs differ" >&2; exit 1; }
 done
 
-echo "SQLite shell ThinLTO link: stock ld.lld-19 vs ld.lld --thinlto-mtpc-jobs=$jobs, --thinlto-jobs=$jobs, median of $runs runs"
+echo "SQLite shell ThinLTO link: stock ld.lld-$version vs ld.lld --thinlto-mtpc-jobs=$jobs, --thinlto-jobs=$jobs, median of $runs runs"
 printf '  %-14s %10s %10s %8s %10s %10s %8s\n' configuration "stock wall" "mtpc wall" ratio \
   "stock cpu" "mtpc cpu" ratio
 for c in "${configs[@]}"; do
@@ -106,10 +106,10 @@ for c in "${configs[@]}"; do
 done
 echo "  (target: wall ratio at most 0.65 in every row)"
 
-debug_bytes() { llvm-size-19 -A "$1" | awk '$1 ~ /^\.debug_/ {s += $2} END {print s}'; }
+debug_bytes() { llvm-size-$version -A "$1" | awk '$1 ~ /^\.debug_/ {s += $2} END {print s}'; }
 echo "debug info of the -g links, stock vs mtpc (tests/debug-stats.py):"
-llvm-dwarfdump-19 --statistics g-stock > g-stock.json
-llvm-dwarfdump-19 --statistics g-mtpc > g-mtpc.json
+llvm-dwarfdump-$version --statistics g-stock > g-stock.json
+llvm-dwarfdump-$version --statistics g-mtpc > g-mtpc.json
 "$root/tests/debug-stats.py" g-stock.json g-mtpc.json "$(debug_bytes g-stock)" \
   "$(debug_bytes g-mtpc)" | sed 's/^/  /' || true
 # Loose .dwo files each keep their own strings; llvm-dwp merges them. Each
@@ -117,7 +117,7 @@ llvm-dwarfdump-19 --statistics g-mtpc > g-mtpc.json
 # .dwp does not merge; with the program's skeleton sections (dwp+exe) split
 # DWARF costs what -g does.
 dwo_bytes() { cat "$1"_dwo/*.dwo | wc -c; }
-dwp_bytes() { llvm-dwp-19 -e "$1" -o "$1.dwp" && wc -c < "$1.dwp"; }
+dwp_bytes() { llvm-dwp-$version -e "$1" -o "$1.dwp" && wc -c < "$1.dwp"; }
 dwp+exe_bytes() { echo $(($(wc -c < "$1.dwp") + $(debug_bytes "$1"))); }
 for measure in dwo dwp dwp+exe; do
   a=$(${measure}_bytes split-dwarf-stock) b=$(${measure}_bytes split-dwarf-mtpc)

@@ -9,7 +9,7 @@
 # against stock's relink (which recompiles everything), each compared byte
 # for byte with a link from an empty cache.
 #
-#   bench/fulllto.sh [--runs N] [--jobs J] [--speedtest-size S]
+#   bench/fulllto.sh [--runs N] [--jobs J] [--speedtest-size S] [--llvm 19|22]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MTPC_BUILD_DIR:-$root/build}
@@ -17,20 +17,20 @@ runs=3 jobs=2 size=100
 . "$root/bench/common.sh"
 bench_options "$@"
 lld=$build/bin/ld.lld
-stock=/usr/lib/llvm-19/bin/ld.lld
+stock=/usr/lib/llvm-$version/bin/ld.lld
 bench_need "$lld" "build ld.lld first (lld-patches/build-lld.sh)"
 bench_enter fulllto
 edit=$root/bench/sqlite-edit.py
 mkdir -p src && cp "$src/sqlite3.h" src/
 for f in shell speedtest1; do
-  [ -f $f.o ] || clang-19 -O2 -flto -c "$src/$f.c" -I"$src" -o $f.o
+  [ -f $f.o ] || clang-$version -O2 -flto -c "$src/$f.c" -I"$src" -o $f.o
 done
 python3 "$edit" build --full-lto "$src/sqlite3.c" src
 
 # link NAME LD OUTPUT MAIN [flags]: the full LTO link, measured into NAME.stats.
 link() {
   local name=$1 ld=$2 out=$3 main=$4; shift 4
-  measure "$name" clang-19 -flto -fuse-ld=lld --ld-path="$ld" $main.o src/sqlite3.o -o "$out" \
+  measure "$name" clang-$version -flto -fuse-ld=lld --ld-path="$ld" $main.o src/sqlite3.o -o "$out" \
     "$@" -lm -lpthread -ldl
 }
 mtpc_flags=(-Wl,--lto-mtpc-jobs="$jobs" -Wl,--thinlto-mtpc-stats=stats.txt)
@@ -47,11 +47,11 @@ link other "$lld" speedtest1-mtpc speedtest1 "${mtpc_flags[@]}"
 insn_s=$(instructions ./speedtest1-stock --size 10)
 insn_m=$(instructions ./speedtest1-mtpc --size 10)
 speedtest_runs "$size" $((2 * runs + 1)) stock mtpc
-LLVM_NM=llvm-nm-19 "$root/tests/global-symbols.sh" shell-p1 > p1.syms
-LLVM_NM=llvm-nm-19 "$root/tests/global-symbols.sh" shell-mtpc > mtpc.syms
+LLVM_NM=llvm-nm-$version "$root/tests/global-symbols.sh" shell-p1 > p1.syms
+LLVM_NM=llvm-nm-$version "$root/tests/global-symbols.sh" shell-mtpc > mtpc.syms
 
 wall_1=$(col p1 1) wall_2=$(col p2 1) wall_m=$(col mtpc 1)
-echo "SQLite shell, full LTO (-O2 -flto): stock ld.lld-19 vs ld.lld --lto-mtpc-jobs=$jobs ($partitions partitions), median of $runs runs"
+echo "SQLite shell, full LTO (-O2 -flto): stock ld.lld-$version vs ld.lld --lto-mtpc-jobs=$jobs ($partitions partitions), median of $runs runs"
 printf '  %-30s %10s %10s %8s   %s\n' figure stock mtpc ratio target
 printf '  %-30s %10s %10s %8s   %s\n' "wall (s), --lto-partitions=1" "$wall_1" "$wall_m" \
   "$(ratio "$wall_m" "$wall_1")" "<= 0.55"

@@ -14,7 +14,7 @@
 # Each mtpc relink is also compared byte for byte with a link from an empty
 # cache.
 #
-#   bench/incremental.sh [--jobs J] [--runs N]   (N: how many single edits)
+#   bench/incremental.sh [--jobs J] [--runs N] [--llvm 19|22]   (N: how many single edits)
 # Prints, per kind, partitions recompiled (median, largest) and the relink
 # wall ratio.
 set -euo pipefail
@@ -28,8 +28,8 @@ bench_need "$lld" "build ld.lld first (lld-patches/build-lld.sh)"
 bench_enter incremental
 edit=$root/bench/sqlite-edit.py
 mkdir -p src && cp "$src/sqlite3.h" src/
-[ -f shell.o ] || clang-19 -O2 -flto=thin -c "$src/shell.c" -I"$src" -o shell.o
-[ -f shell-g.o ] || clang-19 -O2 -g -flto=thin -c "$src/shell.c" -I"$src" -o shell-g.o
+[ -f shell.o ] || clang-$version -O2 -flto=thin -c "$src/shell.c" -I"$src" -o shell.o
+[ -f shell-g.o ] || clang-$version -O2 -g -flto=thin -c "$src/shell.c" -I"$src" -o shell-g.o
 debug=() shell=shell.o dir=src # -g or not; the build's directory
 
 # bitcode EDIT...: $dir/sqlite3.o from sqlite3.c with the edits (none: as is).
@@ -38,7 +38,7 @@ bitcode() { python3 "$edit" build "${debug[@]}" "$src/sqlite3.c" "$dir" "$@"; }
 # link NAME LD CACHE OUTPUT [flags]: the shell linked with CACHE, into NAME.stats.
 link() {
   local name=$1 ld=$2 cache=$3 out=$4; shift 4
-  measure "$name" clang-19 -flto=thin -fuse-ld=lld --ld-path="$ld" "$shell" "$dir/sqlite3.o" \
+  measure "$name" clang-$version -flto=thin -fuse-ld=lld --ld-path="$ld" "$shell" "$dir/sqlite3.o" \
     -o "$out" -Wl,--thinlto-jobs="$jobs" -Wl,--thinlto-cache-dir="$cache" "$@" -lm -lpthread -ldl
 }
 
@@ -48,7 +48,7 @@ mtpc_flags=(-Wl,--thinlto-mtpc-jobs="$jobs" -Wl,--thinlto-mtpc-stats=stats.txt)
 warm_caches() {
   bitcode
   rm -rf base-stock base-mtpc
-  link setup /usr/lib/llvm-19/bin/ld.lld base-stock shell-stock
+  link setup /usr/lib/llvm-$version/bin/ld.lld base-stock shell-stock
   link setup "$lld" base-mtpc shell-mtpc "${mtpc_flags[@]}"
   total=$(sed -nE 's/^mtpc: .*sqlite3.o: ([0-9]+) partitions.*/\1/p' stats.txt)
 }
@@ -60,7 +60,7 @@ relink() {
   local label=$1; shift
   bitcode "$@"
   rm -rf cache-stock cache-mtpc cold && cp -r base-stock cache-stock && cp -r base-mtpc cache-mtpc
-  link stock /usr/lib/llvm-19/bin/ld.lld cache-stock shell-stock
+  link stock /usr/lib/llvm-$version/bin/ld.lld cache-stock shell-stock
   link mtpc "$lld" cache-mtpc shell-mtpc "${mtpc_flags[@]}"
   local misses parts
   # Both modules' partitions (shell.c's imports sqlite3.c's functions).
@@ -90,7 +90,7 @@ summary() {
 }
 
 rm -f results.txt stock.stats mtpc.stats cold.stats
-echo "SQLite shell relinked after edits of sqlite3.c, warm --thinlto-cache-dir: stock ld.lld-19 vs --thinlto-mtpc-jobs=$jobs"
+echo "SQLite shell relinked after edits of sqlite3.c, warm --thinlto-cache-dir: stock ld.lld-$version vs --thinlto-mtpc-jobs=$jobs"
 printf '  %-44s %10s  %-9s %6s %6s\n' edit recompiled identical stock mtpc
 mapfile -t singles < <(python3 "$edit" pick "$src/sqlite3.c" --seed 1 --count "$runs")
 for f in "${singles[@]}"; do
@@ -132,7 +132,7 @@ kind "-g, a statement added in place (targets: median <= 2, wall ratio <= 0.30)"
 # (bench/moved-partitions.py counts them from a link of the unedited build).
 bitcode
 rm -rf temps && mkdir temps && cp "$shell" "$dir/sqlite3.o" temps/
-(cd temps && clang-19 -flto=thin -fuse-ld=lld --ld-path="$lld" "$shell" sqlite3.o -o shell \
+(cd temps && clang-$version -flto=thin -fuse-ld=lld --ld-path="$lld" "$shell" sqlite3.o -o shell \
   -Wl,--thinlto-mtpc-jobs="$jobs" -Wl,--save-temps -lm -lpthread -ldl)
 for fraction in 0.25 0.8; do
   read -r name line < <(python3 "$edit" at "$src/sqlite3.c" "$fraction")
