@@ -22,6 +22,7 @@ bench_options() {
     22) [ -n "${MTPC_BUILD_DIR:-}" ] || build=$root/build-22 ;;
     *) echo "$0: --llvm $version: the versions are 19 and 22" >&2; exit 2 ;;
   esac
+  export MTPC_LLVM_VERSION=$version # for the edit scripts
 }
 
 # bench_need FILE HINT: stops with HINT unless FILE is executable.

@@ -20,13 +20,16 @@ import re
 import subprocess
 import sys
 
+# The LLVM whose tools build and read the inputs (the build under test).
+LLVM_VERSION = os.environ.get("MTPC_LLVM_VERSION", "19")
+
 LINES = re.compile(r'(?:!DILocation\(line: |distinct !DISubprogram\(.*?line: '
                    r'|distinct !DIGlobalVariable\(.*?line: )(\d+)')
 PART = re.compile(r'^(.*)\.part(\d+)\.3\.import\.bc$')
 
 
 def holds_moved(path, line):
-    ir = subprocess.run(["llvm-dis-19", path, "-o", "-"], check=True, capture_output=True,
+    ir = subprocess.run([f"llvm-dis-{LLVM_VERSION}", path, "-o", "-"], check=True, capture_output=True,
                         text=True).stdout
     return any(int(found) > line for found in LINES.findall(ir))
 

@@ -14,7 +14,7 @@ line changes functions the edit never touched.
   sqlite-edit.py apply SQLITE3_C OUT EDIT...    writes the edited file
   sqlite-edit.py build [-g] [--full-lto] SQLITE3_C DIR [EDIT...]
                                                 DIR/sqlite3.c, edited, compiled
-                                                to DIR/sqlite3.o (clang-19 -O2
+                                                to DIR/sqlite3.o (clang-N -O2
                                                 -flto=thin, or -flto with
                                                 --full-lto; with -g: and -g), in
                                                 DIR, as a rebuild at the same path
@@ -33,11 +33,15 @@ An EDIT is one of
   field:STRUCT   a field added at the end of struct STRUCT
 """
 import argparse
+import os
 import random
 import re
 import subprocess
 import sys
 import tempfile
+
+# The LLVM whose tools build and read the inputs (the build under test).
+LLVM_VERSION = os.environ.get("MTPC_LLVM_VERSION", "19")
 
 SUBPROGRAM = re.compile(
     r'^(!\d+) = distinct !DISubprogram\(name: "([^"]+)".*?line: (\d+),.*?scopeLine: (\d+),'
@@ -49,7 +53,7 @@ def functions(source):
     """{name: (first line, brace line, -O0 instruction count)} of source's
     definitions, from clang's debug info (1-based lines)."""
     with tempfile.NamedTemporaryFile(suffix=".ll") as ir:
-        subprocess.run(["clang-19", "-O0", "-g", "-S", "-emit-llvm", source, "-o", ir.name],
+        subprocess.run([f"clang-{LLVM_VERSION}", "-O0", "-g", "-S", "-emit-llvm", source, "-o", ir.name],
                        check=True, stderr=subprocess.DEVNULL)
         lines = open(ir.name).read().splitlines()
     subprograms = {}
@@ -205,7 +209,7 @@ def main():
         if args.command == "build":
             debug = ["-g"] if args.debug else []
             lto = "-flto" if args.full_lto else "-flto=thin"
-            subprocess.run(["clang-19", "-O2", *debug, lto, "-c", "sqlite3.c", "-o",
+            subprocess.run([f"clang-{LLVM_VERSION}", "-O2", *debug, lto, "-c", "sqlite3.c", "-o",
                             "sqlite3.o"], cwd=args.directory, check=True)
 
 
