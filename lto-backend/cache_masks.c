@@ -223,6 +223,10 @@ int mtpc_cache_mask_module(LLVMModuleRef module, int names, int checksums,
     mtpc_cache_masks_free(m);
     return 1;
   }
+  /* Where checksums are masked the output is an object, which no atom
+   * group's number reaches: nothing to restore. */
+  if (checksums)
+    mtpc_bridge_renumber_atom_groups(module);
   if (!m->stem_count && !m->suffix_count && !m->file_count)
     mtpc_cache_masks_free(m);
   else

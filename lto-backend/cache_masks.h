@@ -18,7 +18,11 @@
  *  - Source checksums. With -g, every file's MD5 (DWARF 5 line tables)
  *    changes with any edit of the file. Each file's debug info names a file
  *    with a placeholder checksum instead (from its directory and name); the
- *    MD5 fields of the object's line tables get the real ones back. */
+ *    MD5 fields of the object's line tables get the real ones back.
+ *  - Atom groups (LLVM 21 and later, with checksums). Clang and the inliner
+ *    number Key Instructions' groups from one counter per module, so an
+ *    added statement renumbers later functions' groups; each function's are
+ *    numbered from 1 instead, which no object shows. */
 #ifndef MTPC_CACHE_MASKS_H
 #define MTPC_CACHE_MASKS_H
 
@@ -29,7 +33,8 @@
 typedef struct mtpc_cache_masks mtpc_cache_masks;
 
 /* Renames the partition's masked names to their placeholders (with `names`)
- * and gives its files placeholder checksums (with `checksums`). 0 and *masks
+ * and gives its files placeholder checksums and its functions their own
+ * atom group numbers (with `checksums`). 0 and *masks
  * (NULL when nothing is masked); non-zero when memory runs out. */
 int mtpc_cache_mask_module(LLVMModuleRef module, int names, int checksums,
                            mtpc_cache_masks **masks);

@@ -57,6 +57,11 @@ typedef int mtpc_bridge_checksum_mask(void *arg, const char *checksum, const cha
 int mtpc_bridge_mask_file_checksums(LLVMModuleRef module, mtpc_bridge_checksum_mask *mask,
                                     void *arg);
 
+/* Numbers each function's Key Instructions atom groups 1, 2, ... in the
+ * order its instructions name them (debug_atoms.cpp says why no object
+ * changes); nothing before LLVM 21, which has no atom groups. */
+void mtpc_bridge_renumber_atom_groups(LLVMModuleRef module);
+
 #ifdef __cplusplus
 }
 #endif

@@ -55,3 +55,10 @@ opt_help = subprocess.run([os.path.join(llvm_bin, "opt"), "--help-hidden"],
                           capture_output=True, text=True).stdout
 if "--write-experimental-debuginfo-iterators-to-bitcode" in opt_help:
     config.available_features.add("debug-intrinsics-writer")
+
+# Key Instructions' atom groups (clang 21 and later).
+key_instructions = subprocess.run(
+    [os.path.join(llvm_bin, "clang"), "-gkey-instructions", "-g", "-x", "c", "-c", "-",
+     "-o", os.devnull], input="int f(void) { return 0; }\n", capture_output=True, text=True)
+if key_instructions.returncode == 0:
+    config.available_features.add("key-instructions")

@@ -1,0 +1,98 @@
+// Key Instructions' atom groups (LLVM 21 and later), numbered per function
+// for the partition cache.
+#include "debug_info.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "compat.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+
+#if LLVM_VERSION_MAJOR >= 21
+namespace {
+// Clang numbers atom groups from one counter of the LLVMContext, and the
+// inliner takes fresh ones from it: an edit that adds a statement shifts the
+// numbers of every group made after it, in every function. Code generation
+// compares a function's groups only with each other (which instructions
+// share a line-table row; merged locations keep the lower group), so giving
+// each function's groups the numbers 1, 2, ... in their own order changes
+// no object, and leaves an unedited function's numbers as they were.
+class renumbering {
+public:
+  explicit renumbering(Function &f) : context(f.getContext()) {
+    std::vector<uint64_t> seen;
+    for_each_location(f, [&](DILocation *loc) {
+      for (; loc; loc = loc->getInlinedAt())
+        if (loc->getAtomGroup())
+          seen.push_back(loc->getAtomGroup());
+    });
+    std::sort(seen.begin(), seen.end());
+    seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
+    for (size_t i = 0; i < seen.size(); i++)
+      groups[seen[i]] = i + 1;
+  }
+
+  // Instructions and variable records alike: code generation pairs them by
+  // their inlined-at locations.
+  template <typename Fn> static void for_each_location(Function &f, Fn &&fn) {
+    for (BasicBlock &bb : f)
+      for (Instruction &i : bb) {
+        if (DILocation *loc = i.getDebugLoc().get())
+          fn(loc);
+        for (DbgRecord &record : i.getDbgRecordRange())
+          if (DILocation *loc = record.getDebugLoc().get())
+            fn(loc);
+      }
+  }
+
+  DILocation *renumbered(DILocation *loc) {
+    if (!loc)
+      return nullptr;
+    auto found = done.find(loc);
+    if (found != done.end())
+      return found->second;
+    uint64_t group = loc->getAtomGroup() ? groups.lookup(loc->getAtomGroup()) : 0;
+    DILocation *outer = renumbered(loc->getInlinedAt());
+    DILocation *result = loc;
+    // The inliner makes call sites distinct so that two inlined copies of a
+    // function stay two; a copy must stay as distinct as its original.
+    if (group != loc->getAtomGroup() || outer != loc->getInlinedAt()) {
+      if (loc->isDistinct())
+        result = DILocation::getDistinct(context, loc->getLine(), loc->getColumn(),
+                                         loc->getScope(), outer, loc->isImplicitCode(), group,
+                                         loc->getAtomRank());
+      else
+        result = DILocation::get(context, loc->getLine(), loc->getColumn(), loc->getScope(),
+                                 outer, loc->isImplicitCode(), group, loc->getAtomRank());
+    }
+    done[loc] = result;
+    return result;
+  }
+
+private:
+  LLVMContext &context;
+  DenseMap<uint64_t, uint64_t> groups;
+  DenseMap<const DILocation *, DILocation *> done;
+};
+} // namespace
+
+extern "C" void mtpc_bridge_renumber_atom_groups(LLVMModuleRef module) {
+  for (Function &f : *unwrap(module)) {
+    renumbering r(f);
+    for (BasicBlock &bb : f)
+      for (Instruction &i : bb) {
+        if (DILocation *loc = i.getDebugLoc().get())
+          i.setDebugLoc(DebugLoc(r.renumbered(loc)));
+        for (DbgRecord &record : i.getDbgRecordRange())
+          if (DILocation *loc = record.getDebugLoc().get())
+            record.setDebugLoc(DebugLoc(r.renumbered(loc)));
+      }
+  }
+}
+#else
+extern "C" void mtpc_bridge_renumber_atom_groups(LLVMModuleRef) {}
+#endif
