@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include <llvm-c/Core.h>
+#include <llvm/Config/llvm-config.h>
 
 #include "cli.h"
 #include "commands.h"
@@ -39,6 +40,8 @@ static const char backend_usage[] =
     "                             partition of a split module writes its own)\n"
     "  -split-dwarf-file <file>, -split-dwarf-output <file>  (clang -cc1's)\n"
     "  -fprofile-sample-use=<file>  Sample profile (AutoFDO)\n"
+    "  -f[no-]sample-profile-use-profi  Infer block counts from it (clang 22's\n"
+    "                             default with a sample profile, not 19's)\n"
     "  -fprofile-use=<file|dir>, -fprofile-instr-use=<file>\n"
     "                             Profile; a context-sensitive one is applied\n"
     "  -fcs-profile-generate[=<dir>]  Instrument for a context-sensitive profile\n"
@@ -65,6 +68,7 @@ typedef struct backend_cli {
   const char *split_dwarf_file, *split_dwarf_output; /* -cc1's, or from -o */
   char *owned_dwo_name, *owned_profile_use;
   const char *sample_profile, *profile_use;
+  int sample_profi; /* -f[no-]sample-profile-use-profi; -1: clang's default */
   const char *cs_profile_use; /* profile_use when it is context-sensitive */
   int cs_profile_generate;
   char *cs_profile_output;
@@ -115,6 +119,10 @@ static int parse_debug_or_profile_flag(backend_cli *b, const char *arg) {
     b->split_dwarf = NULL;
   else if ((v = prefixed(arg, "-fprofile-sample-use=")))
     b->sample_profile = v;
+  else if (!strcmp(arg, "-fsample-profile-use-profi"))
+    b->sample_profi = 1;
+  else if (!strcmp(arg, "-fno-sample-profile-use-profi"))
+    b->sample_profi = 0;
   else if ((v = prefixed(arg, "-fprofile-use=")) || (v = prefixed(arg, "-fprofile-instr-use=")))
     b->profile_use = v; /* a directory means its default.profdata (name_profiles) */
   else if (!strcmp(arg, "-fcs-profile-generate"))
@@ -280,6 +288,15 @@ static void find_cs_profile(backend_cli *b) {
     b->cs_profile_use = b->profile_use;
 }
 
+/* What clang's driver adds to -cc1 for the flags: with a sample profile,
+ * clang 22's infers block counts (profi) unless told not to; clang 19's
+ * only when asked. */
+static void add_driver_llvm_options(backend_cli *b) {
+  int profi = b->sample_profi >= 0 ? b->sample_profi : LLVM_VERSION_MAJOR >= 22;
+  if (b->sample_profile && profi)
+    b->llvm_args[b->llvm_arg_count++] = "-sample-profile-use-profi";
+}
+
 static void fill_options(const backend_cli *b, mtpc_options *o) {
   mtpc_options_init(o);
   o->jobs = b->jobs;
@@ -374,9 +391,11 @@ static int whole_module(backend_cli *b, void **object, size_t *size, char **mess
 }
 
 int cli_backend(int argc, char **argv) {
-  backend_cli b = {.pic = -1, .addrsig = -1, .opt_level = 2, .threshold = MTPC_DEFAULT_THRESHOLD};
-  b.llvm_args = xmalloc(((size_t)argc + 1) * sizeof(*b.llvm_args));
+  backend_cli b = {.pic = -1, .addrsig = -1, .opt_level = 2, .sample_profi = -1,
+                   .threshold = MTPC_DEFAULT_THRESHOLD};
+  b.llvm_args = xmalloc(((size_t)argc + 2) * sizeof(*b.llvm_args));
   parse_backend_args(&b, argc, argv);
+  add_driver_llvm_options(&b);
   find_cs_profile(&b);
   cli_report_crashes_on(b.input);
 
