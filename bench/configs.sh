@@ -22,6 +22,7 @@ runs=3 jobs=2 size=0 # size: unused (bench_options takes it)
 . "$root/bench/common.sh"
 bench_options "$@"
 lld=$build/bin/ld.lld
+dwo=_dwo; [ "$version" -lt 21 ] || dwo=-dwo # clang -gsplit-dwarf's .dwo directory
 stock=/usr/lib/llvm-$version/bin/ld.lld
 bench_need "$lld" "build ld.lld first (lld-patches/build-lld.sh)"
 bench_enter configs
@@ -85,9 +86,9 @@ configs=(
 for c in "${configs[@]}"; do
   read -r name suffix flags <<< "$c"
   [ "$suffix" = "''" ] && suffix=""
-  rm -rf "$name-stock.stats" "$name-mtpc.stats" "$name"-*_dwo
+  rm -rf "$name-stock.stats" "$name-mtpc.stats" "$name"-*$dwo
   for _ in $(seq "$runs"); do
-    rm -rf "$name-stock_dwo" "$name-mtpc_dwo"
+    rm -rf "$name-stock$dwo" "$name-mtpc$dwo"
     bench_time "$name-stock" link "$stock" "$name-stock" "$suffix" ${flags//@/cs-stock.profdata}
     bench_time "$name-mtpc" link "$lld" "$name-mtpc" "$suffix" ${flags//@/cs-mtpc.profdata} $mtpc
   done
@@ -116,7 +117,7 @@ llvm-dwarfdump-$version --statistics g-mtpc > g-mtpc.json
 # partition's unit keeps its own abbreviations and string offsets, which the
 # .dwp does not merge; with the program's skeleton sections (dwp+exe) split
 # DWARF costs what -g does.
-dwo_bytes() { cat "$1"_dwo/*.dwo | wc -c; }
+dwo_bytes() { cat "$1$dwo"/*.dwo | wc -c; }
 dwp_bytes() { llvm-dwp-$version -e "$1" -o "$1.dwp" && wc -c < "$1.dwp"; }
 dwp+exe_bytes() { echo $(($(wc -c < "$1.dwp") + $(debug_bytes "$1"))); }
 for measure in dwo dwp dwp+exe; do

@@ -18,6 +18,9 @@
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 lld=$build/bin/ld.lld
+# Where clang -gsplit-dwarf has the linker put the .dwo files: <output>_dwo
+# (clang 19), <output>-dwo (clang 21 and later).
+dwos=_dwo; [ "$version" -lt 21 ] || dwos=-dwo
 stock=/usr/lib/llvm-$version/bin/ld.lld
 [ -x "$lld" ] || { echo "no $lld: run lld-patches/build-lld.sh" >&2; exit 1; }
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
@@ -36,18 +39,18 @@ compile "" -g
 link "$stock" shell-stock shell.o sqlite3.o
 link "$lld" shell-split shell.o sqlite3.o $split
 diff -u <(queries shell-stock) <(queries shell-split)
-ls shell-split_dwo/*.part1.dwo > /dev/null
+ls shell-split$dwos/*.part1.dwo > /dev/null
 # Every skeleton names a .dwo of its own, and each exists.
 names=$(llvm-dwarfdump-$version --debug-info shell-split | sed -n 's/.*DW_AT_dwo_name.*("\(.*\)")/\1/p' | sort)
 [ "$(echo "$names" | uniq -d)" = "" ] || { echo "two skeletons name one .dwo" >&2; exit 1; }
 for f in $names; do [ -f "$f" ] || { echo "missing $f" >&2; exit 1; }; done
-[ "$(echo "$names" | wc -l)" -eq "$(ls shell-split_dwo | wc -l)" ]
+[ "$(echo "$names" | wc -l)" -eq "$(ls shell-split$dwos | wc -l)" ]
 
 # A function of sqlite3.c's task that a partition other than 0 defines.
 defines() { llvm-dwarfdump-$version --debug-info --name="$1" "$2" 2>/dev/null | grep -q DW_AT_low_pc; }
 function=""
 for candidate in sqlite3VdbeExec sqlite3BtreeInsert sqlite3Prepare sqlite3VdbeHalt yy_reduce; do
-  for dwo in shell-split_dwo/*.part*.dwo; do
+  for dwo in shell-split$dwos/*.part*.dwo; do
     if defines "$candidate" "$dwo"; then function=$candidate; break 2; fi
   done
 done
@@ -67,10 +70,10 @@ check_frame gdb-dwo.out
 
 llvm-dwp-$version -e shell-split -o shell-split.dwp
 llvm-dwarfdump-$version --verify shell-split.dwp | tail -1 | grep -q "No errors"
-mv shell-split_dwo dwo-hidden
+mv shell-split$dwos dwo-hidden
 lldb-$version -b -o "breakpoint set -n $function" -o "process launch -i query.sql -- :memory:" \
   -o "frame variable" ./shell-split > lldb-dwp.out 2>&1
-mv dwo-hidden shell-split_dwo
+mv dwo-hidden shell-split$dwos
 grep -q "stop reason = breakpoint" lldb-dwp.out || { cat lldb-dwp.out; exit 1; }
 grep -qE "^\([^)]+\) [A-Za-z_][A-Za-z0-9_]* = " lldb-dwp.out || { cat lldb-dwp.out; exit 1; }
 
@@ -78,7 +81,7 @@ grep -qE "^\([^)]+\) [A-Za-z_][A-Za-z0-9_]* = " lldb-dwp.out || { cat lldb-dwp.o
 compile -4 -g -gdwarf-4
 link "$lld" shell-split4 shell-4.o sqlite3-4.o $split
 llvm-dwp-$version -e shell-split4 -o shell-split4.dwp
-mv shell-split4_dwo dwo4-hidden
+mv shell-split4$dwos dwo4-hidden
 gdb_locals shell-split4 > gdb-dwp.out
 check_frame gdb-dwp.out
 echo "ld.lld: .dwo files, .dwp, gdb and lldb"
