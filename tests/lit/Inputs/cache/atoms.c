@@ -1,17 +1,22 @@
-static int square(int x) { return x * x; }
-static int twice(int x) { return x + x; }
+int table[16];
 
 int first(int x) {
-  int y = square(x) + twice(x);
-  return y - 1;
+  int s = 0;
+  for (int i = 0; i < 2; i++)
+    s += table[i] * x;
+  return s;
 }
 
 int second(int x) {
-  int y = square(x + 1);
-  return y + twice(y);
+  int s = 1;
+  for (int i = 0; i < 6; i++)
+    s ^= (table[i + 2] + x) * (table[i + 3] - s);
+  return s;
 }
 
 int third(int x) {
-  int y = twice(x) * square(x - 1);
-  return y ^ 5;
+  int s = 2;
+  for (int i = 0; i < 6; i++)
+    s += (table[i + 8] - x) * (table[i + 9] + s);
+  return s;
 }
