@@ -19,9 +19,9 @@
  *    changes with any edit of the file. Each file's debug info names a file
  *    with a placeholder checksum instead (from its directory and name); the
  *    MD5 fields of the object's line tables get the real ones back.
- *  - Atom groups (LLVM 21 and later, with checksums). Clang and the inliner
- *    number Key Instructions' groups from one counter per module, so an
- *    added statement renumbers later functions' groups; each function's are
+ *  - Atom groups (LLVM 21 and later, with checksums). The passes that copy
+ *    code number the copies' Key Instructions groups from one counter per
+ *    module, so an added statement renumbers later functions' groups; each function's are
  *    numbered from 1 instead, which no object shows. */
 #ifndef MTPC_CACHE_MASKS_H
 #define MTPC_CACHE_MASKS_H

@@ -14,9 +14,10 @@ using namespace llvm;
 
 #if LLVM_VERSION_MAJOR >= 21
 namespace {
-// Clang numbers atom groups from one counter of the LLVMContext, and the
-// inliner takes fresh ones from it: an edit that adds a statement shifts the
-// numbers of every group made after it, in every function. Code generation
+// The passes that copy code (the loop unroller, the inliner) number the
+// copies' atom groups from one counter of the LLVMContext: an edit that adds
+// a statement shifts the numbers of every group copied after it, in every
+// function. Code generation
 // compares a function's groups only with each other (which instructions
 // share a line-table row; merged locations keep the lower group), so giving
 // each function's groups the numbers 1, 2, ... in their own order changes
