@@ -154,9 +154,17 @@ fi
 grep -q "LLVM_VERSION_MAJOR $version\b" "$source_dir/cmake/Modules/LLVMVersion.cmake" 2>/dev/null ||
   die "$source_dir is not lld $version's source (cmake/Modules/LLVMVersion.cmake)"
 
+# part_of_patches code|tests: the patches' diffs of lld's sources, or of its
+# tests (lld/test/): a change to the tests alone never rebuilds the linker.
+part_of_patches() {
+  awk -v want="$1" '/^From [0-9a-f]+ / {tests = 0}
+                    /^diff --git / {tests = ($3 ~ /^a\/lld\/test\//)}
+                    (want == "tests") == tests' "${patches[@]}"
+}
+
 recipe=4 # bump when the configuration or link below changes
 key=$( { (cd "$source_dir" && find lld cmake -type f -print0 | sort -z | xargs -0 sha256sum);
-         cat "${patches[@]}"; echo "$version $recipe"; } | sha256sum | cut -c1-16)
+         part_of_patches code; echo "$version $recipe"; } | sha256sum | cut -c1-16)
 work=$cache/lld/$key
 prefix=$work/mtpc
 
@@ -205,10 +213,14 @@ mkdir -p "$build/bin"
 mv "$work/build/lld.new" "$build/bin/lld"
 ln -sf lld "$build/bin/ld.lld"
 
-# The series' own tests, for lit <build>/lld-tests (the lld_series test).
+# The series' own tests, for lit <build>/lld-tests (the lld_series test),
+# from the patches as they are (the cached tree may hold older ones).
+tests=$(mktemp -d)
+part_of_patches tests | (cd "$tests" && patch -p1 -s) || die "the series' tests do not apply"
 rm -rf "$build/lld-tests" && mkdir -p "$build/lld-tests/Inputs"
-cp "$work"/src/lld/test/ELF/lto/mtpc-*.ll "$build/lld-tests/"
-cp "$work"/src/lld/test/ELF/lto/Inputs/mtpc*.ll "$build/lld-tests/Inputs/"
+cp "$tests"/lld/test/ELF/lto/mtpc-*.ll "$build/lld-tests/"
+cp "$tests"/lld/test/ELF/lto/Inputs/mtpc*.ll "$build/lld-tests/Inputs/"
+rm -rf "$tests"
 cp "$here/lit.cfg.py" "$build/lld-tests/"
 echo "$version" > "$build/lld-tests/llvm-version"
 echo "$build/bin/ld.lld"
