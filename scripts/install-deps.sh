@@ -7,7 +7,7 @@ packages=(
   libxxhash-dev libzstd-dev zlib1g-dev libjemalloc-dev cmake ninja-build
   python3 make tcl hyperfine time bc dpkg-dev valgrind csmith libcsmith-dev pkgconf
   libclang-rt-19-dev gdb lldb-19 ccache
-  llvm-22-dev clang-22 lld-22 liblld-22-dev llvm-22-tools libclang-rt-22-dev lldb-22
+  llvm-22-dev clang-22 lld-22 liblld-22-dev llvm-22-tools libclang-rt-22-dev
 )
 
 missing=()

@@ -18,6 +18,8 @@
 set -euo pipefail
 . "$(dirname "$0")/common.sh"
 lld=$build/bin/ld.lld
+# lldb-19 reads both versions' .dwp files: Debian's lldb-19 and lldb-22
+# cannot be installed together (their python3-lldb packages conflict).
 # Where clang -gsplit-dwarf has the linker put the .dwo files: <output>_dwo
 # (clang 19), <output>-dwo (clang 21 and later).
 dwos=_dwo; [ "$version" -lt 21 ] || dwos=-dwo
@@ -71,7 +73,7 @@ check_frame gdb-dwo.out
 llvm-dwp-$version -e shell-split -o shell-split.dwp
 llvm-dwarfdump-$version --verify shell-split.dwp | tail -1 | grep -q "No errors"
 mv shell-split$dwos dwo-hidden
-lldb-$version -b -o "breakpoint set -n $function" -o "process launch -i query.sql -- :memory:" \
+lldb-19 -b -o "breakpoint set -n $function" -o "process launch -i query.sql -- :memory:" \
   -o "frame variable" ./shell-split > lldb-dwp.out 2>&1
 mv dwo-hidden shell-split$dwos
 grep -q "stop reason = breakpoint" lldb-dwp.out || { cat lldb-dwp.out; exit 1; }
