@@ -14,40 +14,44 @@ using namespace llvm;
 
 #if LLVM_VERSION_MAJOR >= 21
 namespace {
+// Each debug location of the function's instructions and variable records
+// (code generation pairs them by their inlined-at locations), replaced by
+// what `fn` gives for it.
+template <typename Fn> void update_locations(Function &f, Fn &&fn) {
+  for (BasicBlock &bb : f)
+    for (Instruction &i : bb) {
+      if (DILocation *loc = i.getDebugLoc().get())
+        if (DILocation *next = fn(loc); next != loc)
+          i.setDebugLoc(DebugLoc(next));
+      for (DbgRecord &record : i.getDbgRecordRange())
+        if (DILocation *loc = record.getDebugLoc().get())
+          if (DILocation *next = fn(loc); next != loc)
+            record.setDebugLoc(DebugLoc(next));
+    }
+}
+
 // The passes that copy code (the loop unroller, the inliner) number the
 // copies' atom groups from one counter of the LLVMContext: an edit that adds
 // a statement shifts the numbers of every group copied after it, in every
-// function. Code generation
-// compares a function's groups only with each other (which instructions
-// share a line-table row; merged locations keep the lower group), so giving
-// each function's groups the numbers 1, 2, ... in their own order changes
-// no object, and leaves an unedited function's numbers as they were.
+// function. Code generation compares a function's groups only with each
+// other (which instructions share a line-table row; merged locations keep
+// the lower group), so giving each function's groups the numbers 1, 2, ...
+// in their own order changes no object, and leaves an unedited function's
+// numbers as they were.
 class renumbering {
 public:
   explicit renumbering(Function &f) : context(f.getContext()) {
     std::vector<uint64_t> seen;
-    for_each_location(f, [&](DILocation *loc) {
-      for (; loc; loc = loc->getInlinedAt())
-        if (loc->getAtomGroup())
-          seen.push_back(loc->getAtomGroup());
+    update_locations(f, [&](DILocation *loc) {
+      for (DILocation *l = loc; l; l = l->getInlinedAt())
+        if (l->getAtomGroup())
+          seen.push_back(l->getAtomGroup());
+      return loc;
     });
     std::sort(seen.begin(), seen.end());
     seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
     for (size_t i = 0; i < seen.size(); i++)
       groups[seen[i]] = i + 1;
-  }
-
-  // Instructions and variable records alike: code generation pairs them by
-  // their inlined-at locations.
-  template <typename Fn> static void for_each_location(Function &f, Fn &&fn) {
-    for (BasicBlock &bb : f)
-      for (Instruction &i : bb) {
-        if (DILocation *loc = i.getDebugLoc().get())
-          fn(loc);
-        for (DbgRecord &record : i.getDbgRecordRange())
-          if (DILocation *loc = record.getDebugLoc().get())
-            fn(loc);
-      }
   }
 
   DILocation *renumbered(DILocation *loc) {
@@ -84,14 +88,7 @@ private:
 extern "C" void mtpc_bridge_renumber_atom_groups(LLVMModuleRef module) {
   for (Function &f : *unwrap(module)) {
     renumbering r(f);
-    for (BasicBlock &bb : f)
-      for (Instruction &i : bb) {
-        if (DILocation *loc = i.getDebugLoc().get())
-          i.setDebugLoc(DebugLoc(r.renumbered(loc)));
-        for (DbgRecord &record : i.getDbgRecordRange())
-          if (DILocation *loc = record.getDebugLoc().get())
-            record.setDebugLoc(DebugLoc(r.renumbered(loc)));
-      }
+    update_locations(f, [&](DILocation *loc) { return r.renumbered(loc); });
   }
 }
 #else
