@@ -14,8 +14,9 @@
 # the Debian patches its ld.lld-N carries, unless --source names an
 # llvm-project checkout of that release of your own. The build directory is
 # cached under $MTPC_CACHE/lld/<key>, the key hashing the lld source, the
-# patches and the recipe version below; libmtpc is linked statically, so a
-# change to it only re-links.
+# patches' diffs of it (not of their tests), the version and the recipe
+# version below; libmtpc is linked statically, so a change to it only
+# re-links.
 #
 # Only lldELF (which the patches change) and lldCommon are compiled; the other
 # drivers (COFF, MachO, MinGW, wasm) come from Debian's liblld-N-dev, built
@@ -64,14 +65,13 @@ checksum_of() {
                  in_sums && $3 == f {print $1; exit}' "$1"
 }
 
-# apt_private ARGS...: apt-get with a sources list of its own (deb-src of the
-# suites that hold llvm-toolchain-N), leaving the machine's apt as it was.
+# apt_private apt-get|apt-cache ARGS...: the tool with a sources list and
+# state of its own (deb-src of the suites that hold llvm-toolchain-N),
+# leaving the machine's apt as it was.
 apt_private() {
-  apt-get -o Dir::Etc::SourceList="$apt_dir/sources.list" -o Dir::Etc::SourceParts=/nonexistent \
-    -o Dir::State::Lists="$apt_dir/lists" -o Dir::Cache="$apt_dir/cache" "$@"
-}
-apt_cache_private() {
-  apt-cache -o Dir::Etc::SourceList="$apt_dir/sources.list" -o Dir::Etc::SourceParts=/nonexistent \
+  local tool=$1
+  shift
+  "$tool" -o Dir::Etc::SourceList="$apt_dir/sources.list" -o Dir::Etc::SourceParts=/nonexistent \
     -o Dir::State::Lists="$apt_dir/lists" -o Dir::Cache="$apt_dir/cache" "$@"
 }
 
@@ -90,9 +90,9 @@ deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.de
 deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian-security bookworm-security main
 deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian trixie main
 SRC
-  apt_private update -qq >/dev/null 2>&1 || die "apt-get update of Debian's deb-src lists failed (no network?)"
+  apt_private apt-get update -qq >/dev/null 2>&1 || die "apt-get update of Debian's deb-src lists failed (no network?)"
   listing=$apt_dir/listing
-  apt_cache_private showsrc "llvm-toolchain-$version" |
+  apt_private apt-cache showsrc "llvm-toolchain-$version" |
     awk -v v="$wanted" '/^Package:/ {keep = 0} /^Version:/ {keep = ($2 == v)} keep' > "$listing"
   [ -s "$listing" ] || die "Debian's deb-src lists do not name llvm-toolchain-$version $wanted, the installed one"
   orig=llvm-toolchain-${version}_$release.orig.tar.xz
@@ -106,9 +106,9 @@ SRC
       # Any listed version whose entry names this very file may fetch it: the
       # orig tarball of a security upload lives in the main archive's pool.
       local candidate
-      for candidate in "$wanted" $(apt_cache_private showsrc "llvm-toolchain-$version" |
+      for candidate in "$wanted" $(apt_private apt-cache showsrc "llvm-toolchain-$version" |
           awk '/^Version:/ {print $2}' | sort -u); do
-        (cd "$dl" && apt_private source -qq --download-only "llvm-toolchain-$version=$candidate" \
+        (cd "$dl" && apt_private apt-get source -qq --download-only "llvm-toolchain-$version=$candidate" \
            >/dev/null 2>&1) || true
         [ -f "$dl/$file" ] && break
       done
@@ -198,12 +198,11 @@ fi
 ninja -C "$work/build" lldELF lldCommon tools/lld/CMakeFiles/lld.dir/lld.cpp.o \
   tools/lld/CMakeFiles/lld.dir/lld-driver.cpp.o >/dev/null || die "building lld $release failed"
 debian=$llvm/lib
-libllvm=$debian/libLLVM.so.1
 (cd "$work/build" && "clang++-$version" -O2 -Wl,--export-dynamic -rdynamic \
   tools/lld/CMakeFiles/lld.dir/lld.cpp.o tools/lld/CMakeFiles/lld.dir/lld-driver.cpp.o \
   lib/liblldCommon.a $debian/liblldCOFF.a lib/liblldELF.a $debian/liblldMachO.a \
   $debian/liblldMinGW.a $debian/liblldWasm.a "$prefix/lib/libmtpc.a" $debian/liblldCOFF.a \
-  lib/liblldCommon.a -lz -lzstd "$libllvm" -Wl,-rpath,$debian \
+  lib/liblldCommon.a -lz -lzstd $debian/libLLVM.so.1 -Wl,-rpath,$debian \
   /usr/lib/x86_64-linux-gnu/libjemalloc_pic.a -ldl -lm -lpthread -o lld.new) ||
   die "linking lld $release failed"
 # Only a linker that runs takes the place the tools look in.

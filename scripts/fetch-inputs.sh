@@ -8,7 +8,6 @@
 #                                        scripts/build-postgres.sh builds it)
 #   scripts/fetch-inputs.sh cppcheck  -> $MTPC_CACHE/cppcheck/src (Debian's cppcheck 2.10 source;
 #                                        scripts/build-cppcheck.sh builds it)
-#   scripts/fetch-inputs.sh deb-src   adds the deb-src entry apt-get source needs
 #
 # Prints the directory it prepared.
 set -euo pipefail
@@ -97,6 +96,5 @@ case "${1:-}" in
   duktape) prepare_duktape ;;
   postgres) prepare_postgres ;;
   cppcheck) prepare_cppcheck ;;
-  deb-src) ensure_deb_src ;;
-  *) echo "usage: $0 sqlite|duktape|postgres|cppcheck|deb-src" >&2; exit 2 ;;
+  *) echo "usage: $0 sqlite|duktape|postgres|cppcheck" >&2; exit 2 ;;
 esac
