@@ -24,6 +24,15 @@ configure_args=(CC=clang-19 "CFLAGS=-O2 -g -flto=thin" LDFLAGS=-fuse-ld=lld --wi
 key=$( { cat "$src/../version"; clang-19 --version | head -1; echo "${configure_args[@]}"; } |
   sha256sum | cut -c1-16)
 out=$cache/postgres/$key
+# configure writes absolute paths into the tree: a tree configured at another
+# place (a cache directory copied or moved) is built again here.
+configured_at() {
+  sed -n 's/^abs_top_\(build\|src\)dir = //p' "$out/build/src/Makefile.global" 2>/dev/null | tr '\n' ' '
+}
+if [ -d "$out" ] && [ "$(configured_at)" != "$out/build $src " ]; then
+  echo "build-postgres: $out was configured at another place: building it again" >&2
+  rm -rf "$out"
+fi
 if [ -f "$out/postgres.bc" ]; then
   echo "$out"
   exit 0

@@ -9,6 +9,8 @@
 # Exits 0 whatever the tests say; the log tells.
 set -euo pipefail
 pg=$1 work=$2 server=${3:-}
+grep -qx "abs_top_builddir = $pg/build" "$pg/build/src/Makefile.global" ||
+  { echo "postgres-check: error: $pg/build was not configured there" >&2; exit 1; }
 rm -rf "$work/tree" && mkdir -p "$work"
 cp -a "$pg/build" "$work/tree"
 grep -rlI --exclude='*.o' --exclude='*.log' "$pg/build" "$work/tree" | while read -r f; do
