@@ -1,17 +1,28 @@
 /* mtpc_budget: a counting semaphore over compile slots, either the caller's
- * own count or GNU make's jobserver. */
+ * own count or GNU make's jobserver. A free slot goes to the waiter with the
+ * costliest job (the first to wait among equals): compiles that share a
+ * budget then start their largest partitions first, as one compile does,
+ * and no core idles at the end while one long partition finishes. */
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
 
+#include "budget.h"
 #include "jobserver.h"
-#include "mtpc/mtpc.h"
+
+/* A thread waiting for a slot; it lives on the waiting thread's stack. */
+typedef struct waiter {
+  uint64_t cost;
+  struct waiter *next;
+} waiter;
 
 struct mtpc_budget {
   pthread_mutex_t mutex;
   pthread_cond_t freed;
   unsigned free_slots;
+  waiter *waiting; /* costliest first; the head takes the next free slot */
   mtpc_jobserver *jobserver;
   /* With a jobserver: the slots this process holds, to give back. */
   int *held;
@@ -88,20 +99,45 @@ static int take_slot(mtpc_budget *b) {
   return 1;
 }
 
-void mtpc_budget_acquire(mtpc_budget *b) {
+static void join_queue(mtpc_budget *b, waiter *w) {
+  waiter **at = &b->waiting;
+  while (*at && (*at)->cost >= w->cost)
+    at = &(*at)->next;
+  w->next = *at;
+  *at = w;
+}
+
+void mtpc_budget_acquire_for(mtpc_budget *b, uint64_t cost) {
+  waiter me = {.cost = cost};
   pthread_mutex_lock(&b->mutex);
-  while (!take_slot(b)) {
+  join_queue(b, &me);
+  while (b->waiting != &me || !take_slot(b)) {
     if (b->jobserver)
       wait_a_little(b);
     else
       pthread_cond_wait(&b->freed, &b->mutex);
   }
+  b->waiting = me.next;
+  /* The next in line may find a slot free too. */
+  if (b->waiting)
+    pthread_cond_broadcast(&b->freed);
   pthread_mutex_unlock(&b->mutex);
+}
+
+void mtpc_budget_acquire(mtpc_budget *b) { mtpc_budget_acquire_for(b, 0); }
+
+unsigned mtpc_budget_waiting(mtpc_budget *b) {
+  pthread_mutex_lock(&b->mutex);
+  unsigned count = 0;
+  for (const waiter *w = b->waiting; w; w = w->next)
+    count++;
+  pthread_mutex_unlock(&b->mutex);
+  return count;
 }
 
 int mtpc_budget_try_acquire(mtpc_budget *b) {
   pthread_mutex_lock(&b->mutex);
-  int got = take_slot(b);
+  int got = !b->waiting && take_slot(b);
   pthread_mutex_unlock(&b->mutex);
   return got;
 }
@@ -121,6 +157,7 @@ void mtpc_budget_release(mtpc_budget *b) {
   if (b->jobserver)
     release_to_jobserver(b);
   b->free_slots++;
-  pthread_cond_signal(&b->freed);
+  /* Only the head of the queue may take it, and any waiter may be woken. */
+  pthread_cond_broadcast(&b->freed);
   pthread_mutex_unlock(&b->mutex);
 }

@@ -422,11 +422,16 @@ static void retire_thread(pool *p, uint64_t estimate) {
   pthread_mutex_unlock(&p->memory_lock);
 }
 
-/* One partition, holding a slot of the caller's budget if there is one. */
+static uint64_t partition_cost(const mtpc_plan *plan, uint32_t partition) {
+  return plan->partitions[partition].cost + plan->partitions[partition].imported_cost;
+}
+
+/* One partition, holding a slot of the caller's budget if there is one; the
+ * budget serves the costliest waiting partition of all its compiles first. */
 static void run_job(pool *p, unsigned i) {
   mtpc_budget *budget = p->config->options->budget;
   if (budget)
-    mtpc_budget_acquire(budget);
+    mtpc_budget_acquire_for(budget, p->plan ? partition_cost(p->plan, p->order[i]) : UINT64_MAX);
   compile_job(p->config, p->plan, &p->jobs[p->order[i]]);
   if (budget)
     mtpc_budget_release(budget);
@@ -436,8 +441,9 @@ static void run_chore(pool *p) {
   if (!p->chore || atomic_exchange(&p->chore_taken, 1))
     return;
   mtpc_budget *budget = p->config->options->budget;
+  /* It frees memory, and is short: it goes before every partition. */
   if (budget)
-    mtpc_budget_acquire(budget);
+    mtpc_budget_acquire_for(budget, UINT64_MAX);
   mtpc_bridge_time_trace_begin(p->chore->name, "");
   p->chore->run(p->chore->arg);
   mtpc_bridge_time_trace_end();
@@ -470,8 +476,7 @@ static void *pool_thread(void *arg) {
 static int larger_partition_first(const void *a, const void *b, void *arg) {
   const mtpc_plan *plan = arg;
   uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  uint64_t cx = plan->partitions[x].cost + plan->partitions[x].imported_cost;
-  uint64_t cy = plan->partitions[y].cost + plan->partitions[y].imported_cost;
+  uint64_t cx = partition_cost(plan, x), cy = partition_cost(plan, y);
   if (cx != cy)
     return cx > cy ? -1 : 1;
   return x < y ? -1 : (x > y);

@@ -133,8 +133,12 @@ typedef struct mtpc_stats {
 typedef struct mtpc_budget mtpc_budget;
 mtpc_budget *mtpc_budget_create(unsigned slots); /* NULL when out of memory */
 void mtpc_budget_destroy(mtpc_budget *budget);
-void mtpc_budget_acquire(mtpc_budget *budget); /* blocks until a slot is free */
-int mtpc_budget_try_acquire(mtpc_budget *budget); /* 1: got one; 0: none free */
+/* Blocks until a slot is free and no costlier job waits for one: slots go to
+ * the waiting job of the largest `cost` (mtpc's partitions give their planned
+ * cost, about one unit per IR instruction), the first to wait among equals. */
+void mtpc_budget_acquire_for(mtpc_budget *budget, uint64_t cost);
+void mtpc_budget_acquire(mtpc_budget *budget); /* mtpc_budget_acquire_for(budget, 0) */
+int mtpc_budget_try_acquire(mtpc_budget *budget); /* 1: got one; 0: none free or one waits */
 void mtpc_budget_release(mtpc_budget *budget);
 /* A budget whose slots are GNU make's jobserver's (the one MAKEFLAGS names):
  * the process's own implicit slot, then tokens as make has them free, at most

@@ -1,6 +1,7 @@
 /* Compiles from several threads at once, and LLVM options per compile. Also
  * built with ThreadSanitizer (MTPC_SANITIZE=thread, ctest label tsan). */
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,7 @@
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Support.h>
 
+#include "../../lto-backend/budget.h"
 #include "check.h"
 #include "mtpc/mtpc.h"
 
@@ -204,7 +206,58 @@ static void test_process_options_kept(void) {
   free(after.object);
 }
 
+typedef struct budget_waiter {
+  mtpc_budget *budget;
+  uint64_t cost;
+  unsigned index;
+  unsigned *served; /* the waiters' indexes, in the order the budget served them */
+  unsigned *served_count;
+  pthread_mutex_t *lock;
+} budget_waiter;
+
+static void *wait_for_slot(void *arg) {
+  budget_waiter *w = arg;
+  mtpc_budget_acquire_for(w->budget, w->cost);
+  pthread_mutex_lock(w->lock);
+  w->served[(*w->served_count)++] = w->index;
+  pthread_mutex_unlock(w->lock);
+  mtpc_budget_release(w->budget);
+  return NULL;
+}
+
+/* Threads queued for the one slot of a budget, in the order of `costs`, are
+ * served costliest first, and in the order they came among equal costs. */
+static void test_budget_serves_costliest_first(void) {
+  static const unsigned costs[] = {3, 9, 0, 9, 5, 1};
+  enum { N = sizeof(costs) / sizeof(costs[0]) };
+  mtpc_budget *budget = mtpc_budget_create(1);
+  CHECK(budget != NULL);
+  mtpc_budget_acquire(budget);
+  unsigned served[N], served_count = 0;
+  pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  budget_waiter waiters[N];
+  pthread_t threads[N];
+  for (unsigned i = 0; i < N; i++) {
+    waiters[i] = (budget_waiter){budget, costs[i], i, served, &served_count, &lock};
+    pthread_create(&threads[i], NULL, wait_for_slot, &waiters[i]);
+    while (mtpc_budget_waiting(budget) != i + 1)
+      sched_yield();
+  }
+  CHECK(!mtpc_budget_try_acquire(budget));
+  mtpc_budget_release(budget);
+  for (unsigned i = 0; i < N; i++)
+    pthread_join(threads[i], NULL);
+  static const unsigned expected[] = {1, 3, 4, 0, 5, 2}; /* costs 9 9 5 3 1 0 */
+  CHECK(served_count == N);
+  CHECK(memcmp(served, expected, sizeof(expected)) == 0);
+  CHECK(mtpc_budget_waiting(budget) == 0);
+  CHECK(mtpc_budget_try_acquire(budget));
+  mtpc_budget_release(budget);
+  mtpc_budget_destroy(budget);
+}
+
 int main(void) {
+  test_budget_serves_costliest_first();
   test_eight_threads();
   test_options_per_compile();
   test_process_options_kept();
