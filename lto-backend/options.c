@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../partitioner/plan.h"
-#include "../partitioner/support.h"
+#include "partitioner/plan.h"
+#include "support/support.h"
 
 static void set_defaults(mtpc_options *o) {
   memset(o, 0, sizeof(*o));

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "../partitioner/support.h"
+#include "support/support.h"
 
 mtpc_result *mtpc_result_new(void) { return calloc(1, sizeof(mtpc_result)); }
 

@@ -26,7 +26,7 @@
 
 /* An entry of a compile unit's retained-type or enum list costs this many
  * tenths of an instruction where partition 0 alone loads those lists
- * (lto-backend/partition_bitcode.h): it loads and emits the type and all it
+ * (lto-backend/bitcode/partition_bitcode.h): it loads and emits the type and all it
  * reaches. */
 #define MTPC_UNIT_LIST_ENTRY_TENTHS 5u
 /* A composite type with an ODR identifier in the module's own metadata

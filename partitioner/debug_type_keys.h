@@ -1,5 +1,5 @@
 // C++ shared by the plan's type walk (debug_types.cpp) and the partitions'
-// type sharing (lto-backend/debug_info.cpp): which types are shared, their
+// type sharing (lto-backend/partition/debug_info.cpp): which types are shared, their
 // keys, and the walk over a metadata graph.
 #ifndef MTPC_DEBUG_TYPE_KEYS_H
 #define MTPC_DEBUG_TYPE_KEYS_H

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "support.h"
+#include "support/support.h"
 
 struct mtpc_raw_edge {
   uint32_t from, to;

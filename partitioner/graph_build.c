@@ -17,7 +17,7 @@
 #include "debug_types.h"
 #include "graph.h"
 #include "graph_walk.h"
-#include "support.h"
+#include "support/support.h"
 
 typedef mtpc_graph_walker builder;
 

@@ -7,7 +7,7 @@
 #include <llvm-c/Types.h>
 
 #include "graph.h"
-#include "support.h"
+#include "support/support.h"
 
 typedef struct mtpc_profile_index {
   mtpc_graph *g; /* whose out_of_memory records a failed allocation */

@@ -8,7 +8,7 @@
 
 #include "graph_profile.h"
 #include "graph_walk.h"
-#include "support.h"
+#include "support/support.h"
 
 /* Small enough that two readers end close together on a module of a few
  * thousand functions, large enough that a chunk's functions mostly share

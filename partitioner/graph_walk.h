@@ -9,7 +9,7 @@
 #include "debug_types.h"
 #include "graph.h"
 #include "graph_profile.h"
-#include "support.h"
+#include "support/support.h"
 
 typedef struct mtpc_graph_walker {
   mtpc_graph *g;
@@ -37,7 +37,7 @@ int mtpc_walker_init(mtpc_graph_walker *w, mtpc_graph *g, LLVMModuleRef module);
 void mtpc_walker_free(mtpc_graph_walker *w);
 /* Takes each function's debug record count from `records` (per function
  * body, in module order) instead of its IR, which then has none
- * (lto-backend/plan_bitcode.h). Ignored when the bodies do not match the
+ * (lto-backend/bitcode/plan_bitcode.h). Ignored when the bodies do not match the
  * module's definitions, and for a module that declares debug intrinsics
  * (bitcode from before debug records). Non-zero when memory runs out. */
 int mtpc_walker_use_debug_records(mtpc_graph_walker *w, const uint32_t *records, uint32_t bodies);

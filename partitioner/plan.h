@@ -8,7 +8,7 @@
 #include <stdio.h>
 
 #include "graph.h"
-#include "support.h"
+#include "support/support.h"
 
 #define MTPC_PLAN_FINEST UINT32_MAX
 /* By default a partition costs about MTPC_COST_PER_PARTITION (the chunks'
@@ -106,7 +106,7 @@ typedef struct mtpc_plan_partition {
 } mtpc_plan_partition;
 
 /* A named C type described fully only by its home partition, declared in the
- * others (lto-backend/debug_info.h, mtpc_bridge_share_debug_types). */
+ * others (lto-backend/partition/debug_info.h, mtpc_bridge_share_debug_types). */
 typedef struct mtpc_plan_debug_type {
   char *key;
   uint32_t home;

@@ -2,7 +2,7 @@
 
 #include <stdlib.h>
 
-#include "support.h"
+#include "support/support.h"
 
 #define UNVISITED UINT32_MAX
 

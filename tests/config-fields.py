@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The one list of the LTO configuration (lto-backend/config_fields.def)
+"""The one list of the LTO configuration (lto-backend/codegen/config_fields.def)
 names every field of llvm::lto::Config, llvm::TargetOptions,
 llvm::MCTargetOptions and llvm::PipelineTuningOptions of the installed LLVM,
 and no other: a field a new LLVM adds must be placed (keyed, copied, or
@@ -52,7 +52,7 @@ def listed_fields(source_dir, version):
             defines.append(f"-D{kind}(name, ...)=@{record} name@")
     text = subprocess.run(
         ["cpp", "-P", f"-DLLVM_VERSION_MAJOR={version}", *defines,
-         os.path.join(source_dir, "lto-backend", "config_fields.def")],
+         os.path.join(source_dir, "lto-backend", "codegen", "config_fields.def")],
         capture_output=True, text=True, check=True).stdout
     listed = {record: set() for record in RECORDS}
     for record, name in re.findall(r"@(\S+) (\w+)@", text):

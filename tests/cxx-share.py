@@ -8,8 +8,8 @@ import pathlib
 import sys
 
 root = pathlib.Path(sys.argv[1] if len(sys.argv) > 1 else ".")
-files = sorted(p for d in ("partitioner", "lto-backend", "include/mtpc")
-               for p in (root / d).iterdir() if p.suffix in (".c", ".h", ".cpp"))
+files = sorted(p for d in ("support", "partitioner", "lto-backend", "include/mtpc")
+               for p in (root / d).rglob("*") if p.suffix in (".c", ".h", ".cpp"))
 
 
 def cxx_lines(path, lines):

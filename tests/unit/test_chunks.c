@@ -11,8 +11,8 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
-#include "../../partitioner/chunks.h"
 #include "check.h"
+#include "partitioner/chunks.h"
 
 #define ITEMS 3000
 #define TARGET 8000u

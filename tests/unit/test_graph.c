@@ -6,9 +6,9 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/IRReader.h>
 
-#include "../../partitioner/cost.h"
-#include "../../partitioner/graph.h"
 #include "check.h"
+#include "partitioner/cost.h"
+#include "partitioner/graph.h"
 
 static LLVMModuleRef parse(LLVMContextRef ctx, const char *ir) {
   LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(ir, strlen(ir), "test.ll");

@@ -1,8 +1,8 @@
 /* The graph read in chunks by several readers, each on a lazily loaded copy
- * in its own context (graph_read.h, as lto-backend/read.c reads), equals the
+ * in its own context (graph_read.h, as lto-backend/bitcode/read.c reads), equals the
  * graph built from the whole parsed module: every node with its flags, cost,
  * PGO name and debug declaration, every edge with its counts, every bond
- * and debug type in order. So does the graph of lto-backend/read.c itself,
+ * and debug type in order. So does the graph of lto-backend/bitcode/read.c itself,
  * whose readers read a copy of the bitcode without debug records
  * (plan_bitcode.h); some input must have had one made. Arguments: IR or
  * bitcode files. */
@@ -14,11 +14,11 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/IRReader.h>
 
-#include "../../lto-backend/ir_edit.h"
-#include "../../lto-backend/read.h"
-#include "../../partitioner/graph.h"
-#include "../../partitioner/graph_read.h"
 #include "check.h"
+#include "lto-backend/bitcode/ir_edit.h"
+#include "lto-backend/bitcode/read.h"
+#include "partitioner/graph.h"
+#include "partitioner/graph_read.h"
 
 static LLVMModuleRef parse_file(LLVMContextRef ctx, const char *path) {
   LLVMMemoryBufferRef buf = NULL;
@@ -153,7 +153,7 @@ static void read_graph_in_turns(const void *bitcode, size_t size, unsigned reade
 
 static unsigned light_copies; /* inputs whose plan read a copy without debug records */
 
-/* lto-backend/read.c's read, with 1 to 3 readers. */
+/* lto-backend/bitcode/read.c's read, with 1 to 3 readers. */
 static void check_read_for_plan(const mtpc_graph *whole, const void *data, size_t size,
                                 const char *path) {
   for (unsigned readers = 1; readers <= 3; readers++) {

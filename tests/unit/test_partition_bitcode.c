@@ -1,4 +1,4 @@
-/* What each partition loads (lto-backend/partition_bitcode.h): later
+/* What each partition loads (lto-backend/bitcode/partition_bitcode.h): later
  * partitions read a copy of the bitcode whose compile units' module-wide
  * lists are cut off; ODR types are described by their home partition and
  * declared elsewhere; the scan finds exactly the module's named ODR type
@@ -10,13 +10,13 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/IRReader.h>
 
-#include "../../lto-backend/debug_info.h"
-#include "../../lto-backend/ir_edit.h"
-#include "../../lto-backend/metadata_scan.h"
-#include "../../lto-backend/partition_bitcode.h"
-#include "../../partitioner/graph.h"
-#include "../../partitioner/plan.h"
 #include "check.h"
+#include "lto-backend/bitcode/ir_edit.h"
+#include "lto-backend/bitcode/metadata_scan.h"
+#include "lto-backend/bitcode/partition_bitcode.h"
+#include "lto-backend/partition/debug_info.h"
+#include "partitioner/graph.h"
+#include "partitioner/plan.h"
 
 /* A C unit with every list a partition after the first does without. */
 static const char *c_module =

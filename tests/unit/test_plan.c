@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../partitioner/graph.h"
-#include "../../partitioner/plan.h"
 #include "check.h"
+#include "partitioner/graph.h"
+#include "partitioner/plan.h"
 
 static uint32_t fn(mtpc_graph *g, const char *name, uint32_t flags, uint64_t cost) {
   return mtpc_graph_add_node(g, MTPC_FUNCTION, name, strlen(name), MTPC_N_DEFINITION | flags,

@@ -1,4 +1,4 @@
-/* The copy of the bitcode the plan is read from (lto-backend/plan_bitcode.h):
+/* The copy of the bitcode the plan is read from (lto-backend/bitcode/plan_bitcode.h):
  * LLVM reads it without a debug location or debug record, each function
  * keeps its subprogram, each body's debug records are counted, and a module
  * without debug info, a cut-short module or noise gets no copy. */
@@ -11,9 +11,9 @@
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/IRReader.h>
 
-#include "../../lto-backend/plan_bitcode.h"
-#include "../../partitioner/debug_types.h"
 #include "check.h"
+#include "lto-backend/bitcode/plan_bitcode.h"
+#include "partitioner/debug_types.h"
 
 /* Two bodies with locations; @twice has two debug records, @once one, and
  * the declaration @ext none (it has no body). */

@@ -19,9 +19,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../../partitioner/graph.h"
-#include "../../partitioner/plan.h"
 #include "check.h"
+#include "partitioner/graph.h"
+#include "partitioner/plan.h"
 
 /* xorshift64*: the same graph on every run. */
 static uint64_t next_random(uint64_t *state) {

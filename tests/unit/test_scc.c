@@ -1,9 +1,9 @@
 /* Iterative Tarjan: components, their order, and depth without recursion. */
 #include <stdlib.h>
 
-#include "../../partitioner/scc.h"
-#include "../../partitioner/support.h"
 #include "check.h"
+#include "partitioner/scc.h"
+#include "support/support.h"
 
 typedef struct edge_list {
   uint32_t from, to;

@@ -10,8 +10,8 @@
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Support.h>
 
-#include "../../lto-backend/budget.h"
 #include "check.h"
+#include "support/budget.h"
 #include "mtpc/mtpc.h"
 
 /* `functions` functions, each with a loop of a constant trip count (which

@@ -1,0 +1,274 @@
+#define _GNU_SOURCE
+#include "partition_bitcode.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "variable_debug.h"
+#include "support/support.h"
+
+struct mtpc_partition_bitcode {
+  const void *bitcode;
+  size_t size;
+  int scanned; /* the scan read it: partitions may read metadata on demand */
+  mtpc_metadata_scan scan;
+  /* Later partitions' bitcode (compile units' lists cut), or NULL: `bitcode`.
+   * A shared read-only mapping of `fd` when some partition patches its own
+   * copy-on-write mapping of it; else malloc'ed. */
+  uint8_t *later;
+  int fd;
+  uint32_t partitions;
+  uint32_t *homed_start; /* partition q's homed types: homed[homed_start[q] .. [q + 1]) */
+  const mtpc_odr_record **homed;
+  /* The plan, and each attachment's variable node (variable_debug.h), or
+   * NULL: the later partitions read every variable's debug info. */
+  const mtpc_plan *plan;
+  uint32_t *variable_nodes;
+  double scan_seconds, plan_seconds;
+};
+
+/* The partition that defines function node i first (it keeps the function's
+ * debug info), else the first that copies it; MTPC_NONE when none has it. */
+static uint32_t function_home(const mtpc_plan *plan, uint32_t node) {
+  uint32_t definer = mtpc_plan_first_definer(plan, node);
+  if (definer != MTPC_NONE)
+    return definer;
+  for (uint32_t q = 0; q < plan->partition_count; q++)
+    if (mtpc_plan_has_copy(plan, q, node))
+      return q;
+  return MTPC_NONE;
+}
+
+/* Function body k (in module order) -> its plan node; NULL when the plan
+ * does not have as many function definitions as the bitcode has bodies. */
+static uint32_t *body_nodes(const mtpc_plan *plan, uint32_t bodies, int *no_memory) {
+  uint32_t *nodes = mtpc_alloc(bodies ? bodies : 1, sizeof(uint32_t));
+  if (!nodes) {
+    *no_memory = 1;
+    return NULL;
+  }
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < plan->node_count; i++) {
+    const mtpc_plan_node *n = &plan->nodes[i];
+    if (n->kind != MTPC_FUNCTION || !(n->flags & MTPC_N_DEFINITION))
+      continue;
+    if (k == bodies)
+      break;
+    nodes[k++] = i;
+  }
+  if (k == bodies)
+    return nodes;
+  free(nodes);
+  return NULL;
+}
+
+/* Partition homes of the scanned ODR types; non-zero when memory ran out.
+ * Bodies that do not match the plan's functions make the scan useless. */
+static int assign_homes(mtpc_partition_bitcode *pb, const mtpc_plan *plan) {
+  size_t count = pb->scan.odr_count;
+  uint32_t *home = mtpc_alloc(count ? count : 1, sizeof(uint32_t));
+  pb->homed_start = mtpc_zalloc(plan->partition_count + 1, sizeof(uint32_t));
+  pb->homed = mtpc_alloc(count ? count : 1, sizeof(*pb->homed));
+  int no_memory = !home || !pb->homed_start || !pb->homed;
+  uint32_t *nodes = no_memory ? NULL : body_nodes(plan, pb->scan.function_bodies, &no_memory);
+  if (!nodes && !no_memory)
+    pb->scanned = 0;
+  for (size_t i = 0; nodes && i < count; i++) {
+    uint32_t f = pb->scan.odr[i].function;
+    home[i] = f == UINT32_MAX ? 0 : function_home(plan, nodes[f]);
+    if (home[i] != MTPC_NONE)
+      pb->homed_start[home[i] + 1]++;
+  }
+  for (uint32_t q = 0; nodes && q < plan->partition_count; q++)
+    pb->homed_start[q + 1] += pb->homed_start[q];
+  uint32_t *filled = nodes ? mtpc_zalloc(plan->partition_count, sizeof(uint32_t)) : NULL;
+  no_memory |= nodes && !filled;
+  for (size_t i = 0; filled && i < count; i++)
+    if (home[i] != MTPC_NONE)
+      pb->homed[pb->homed_start[home[i]] + filled[home[i]]++] = &pb->scan.odr[i];
+  free(filled);
+  free(nodes);
+  free(home);
+  return no_memory;
+}
+
+static int homed_after_first(const mtpc_partition_bitcode *pb) {
+  return pb->homed_start && pb->homed_start[pb->partitions] > pb->homed_start[1];
+}
+
+static void cut_unit_lists(const mtpc_partition_bitcode *pb, uint8_t *later) {
+  for (size_t i = 0; i < pb->scan.unit_list_count; i++)
+    mtpc_clear_field(later, pb->scan.unit_lists[i]);
+}
+
+/* The later partitions' bitcode in a memory file, mapped shared, so that a
+ * partition that patches it maps a copy-on-write view of its own, and only
+ * the pages it patches are copied. Non-zero when there is no memory file to
+ * be had (then a malloc'ed copy will do). */
+static int share_later(mtpc_partition_bitcode *pb) {
+  int fd = memfd_create("mtpc-bitcode", MFD_CLOEXEC);
+  if (fd < 0)
+    return 1;
+  const uint8_t *data = pb->bitcode;
+  size_t written = 0;
+  while (written < pb->size) {
+    ssize_t n = write(fd, data + written, pb->size - written);
+    if (n <= 0 && errno != EINTR) {
+      close(fd);
+      return 1;
+    }
+    written += n > 0 ? (size_t)n : 0;
+  }
+  uint8_t *later = mmap(NULL, pb->size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (later == MAP_FAILED) {
+    close(fd);
+    return 1;
+  }
+  cut_unit_lists(pb, later);
+  mprotect(later, pb->size, PROT_READ);
+  pb->later = later;
+  pb->fd = fd;
+  return 0;
+}
+
+static int make_later(mtpc_partition_bitcode *pb) {
+  if (pb->scan.unit_list_count == 0 && !homed_after_first(pb) && !pb->variable_nodes)
+    return 0;
+  if (share_later(pb) == 0)
+    return 0;
+  pb->later = malloc(pb->size);
+  if (!pb->later)
+    return 1;
+  memcpy(pb->later, pb->bitcode, pb->size);
+  cut_unit_lists(pb, pb->later);
+  return 0;
+}
+
+int mtpc_partition_bitcode_create(const void *bitcode, size_t size, mtpc_partition_bitcode **out) {
+  double start = mtpc_now_seconds();
+  mtpc_partition_bitcode *pb = mtpc_zalloc(1, sizeof(*pb));
+  *out = pb;
+  if (!pb)
+    return 1;
+  pb->bitcode = bitcode;
+  pb->size = size;
+  pb->fd = -1;
+  mtpc_scan_status status = mtpc_scan_metadata(bitcode, size, &pb->scan);
+  pb->scanned = status == MTPC_SCAN_OK;
+  pb->scan_seconds = mtpc_now_seconds() - start;
+  if (status != MTPC_SCAN_NO_MEMORY)
+    return 0;
+  free(pb);
+  *out = NULL;
+  return 1;
+}
+
+void mtpc_partition_bitcode_head(const mtpc_partition_bitcode *pb, uint64_t *module_odr_types,
+                                 int *odr_types) {
+  *module_odr_types = 0;
+  for (size_t i = 0; pb->scanned && i < pb->scan.odr_count; i++)
+    *module_odr_types += pb->scan.odr[i].function == UINT32_MAX;
+  *odr_types = pb->scanned && pb->scan.odr_count > 0;
+}
+
+int mtpc_partition_bitcode_plan(mtpc_partition_bitcode *pb, const mtpc_plan *plan) {
+  double start = mtpc_now_seconds();
+  pb->partitions = plan->partition_count;
+  pb->plan = plan;
+  int failed = pb->scanned ? assign_homes(pb, plan) : 0;
+  if (pb->scanned && !failed && plan->partition_count > 1)
+    pb->variable_nodes = mtpc_variable_debug_nodes(&pb->scan, plan, &failed);
+  if (pb->scanned && !failed)
+    failed = make_later(pb);
+  pb->plan_seconds = mtpc_now_seconds() - start;
+  return failed;
+}
+
+void mtpc_partition_bitcode_free(mtpc_partition_bitcode *pb) {
+  if (!pb)
+    return;
+  if (pb->fd >= 0) {
+    munmap(pb->later, pb->size);
+    close(pb->fd);
+  } else {
+    free(pb->later);
+  }
+  mtpc_metadata_scan_free(&pb->scan);
+  free(pb->variable_nodes);
+  free(pb->homed_start);
+  free(pb->homed);
+  free(pb);
+}
+
+double mtpc_partition_bitcode_seconds(const mtpc_partition_bitcode *pb, int scan) {
+  return !pb ? 0 : scan ? pb->scan_seconds : pb->plan_seconds;
+}
+
+/* Partition q's own copy of the later bitcode: its homed types' names cut
+ * off, and only its variables' debug info. */
+static int patch_own_copy(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bitcode_view *view,
+                          char **message) {
+  uint8_t *copy;
+  if (pb->fd >= 0) {
+    copy = mmap(NULL, pb->size, PROT_READ | PROT_WRITE, MAP_PRIVATE, pb->fd, 0);
+    if (copy == MAP_FAILED) {
+      *message = mtpc_asprintf("cannot map the module's bitcode: %s", strerror(errno));
+      return 1;
+    }
+  } else {
+    copy = mtpc_alloc(pb->size, 1);
+    if (!copy) {
+      *message = NULL;
+      return 1;
+    }
+    memcpy(copy, pb->later, pb->size);
+  }
+  view->mapping = copy;
+  view->data = copy;
+  for (uint32_t i = 0; i < view->homed_count; i++)
+    mtpc_clear_field(copy, view->homed[i]->name);
+  if (pb->variable_nodes &&
+      mtpc_variable_debug_patch(&pb->scan, pb->variable_nodes, pb->plan, q, pb->later, copy)) {
+    *message = NULL;
+    return 1;
+  }
+  return 0;
+}
+
+int mtpc_bitcode_view_open(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bitcode_view *view,
+                           char **message) {
+  memset(view, 0, sizeof(*view));
+  view->data = pb->bitcode;
+  view->size = pb->size;
+  if (q == MTPC_NONE || !pb->scanned || !pb->homed_start)
+    return 0;
+  view->metadata_on_demand = 1;
+  view->odr_types = pb->scan.odr_count > 0;
+  view->homed = pb->homed + pb->homed_start[q];
+  view->homed_count = pb->homed_start[q + 1] - pb->homed_start[q];
+  view->mapping = NULL;
+  if (q == 0) {
+    /* Home to the module block's ODR types, it reads that block whole. */
+    view->metadata_on_demand = !view->odr_types;
+    return 0;
+  }
+  if (pb->later)
+    view->data = pb->later;
+  if (view->homed_count == 0 && !pb->variable_nodes)
+    return 0;
+  view->fd_mapped = pb->fd >= 0;
+  return patch_own_copy(pb, q, view, message);
+}
+
+void mtpc_bitcode_view_close(mtpc_bitcode_view *view) {
+  if (!view->mapping)
+    return;
+  if (view->fd_mapped)
+    munmap(view->mapping, view->size);
+  else
+    free(view->mapping);
+  view->mapping = NULL;
+}

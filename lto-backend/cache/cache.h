@@ -1,0 +1,51 @@
+/* The partition cache: a partition's object, found by a hash of what makes
+ * it (the partition's module as the worker formed it, the settings, LLVM's
+ * and mtpc's versions), so that a relink after a small edit compiles only
+ * the partitions the edit touched (cache.c). */
+#ifndef MTPC_CACHE_H
+#define MTPC_CACHE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <llvm-c/Types.h>
+
+#include "lto-backend/codegen/pipeline.h"
+#include "support/diag.h"
+
+typedef struct mtpc_cache mtpc_cache;
+
+/* The cache of one compile in options->cache_dir (created when missing),
+ * or NULL when there is none: no directory, a compile that writes what a
+ * hit would not (remarks, saved temporaries, printed passes), or a
+ * directory it cannot create (a warning). `triple`: the target's.
+ * *out_of_memory is set when memory ran out. */
+mtpc_cache *mtpc_cache_open(const mtpc_options *options, const mtpc_bridge_settings *settings,
+                            const char *triple, mtpc_reporter *reporter, int *out_of_memory);
+void mtpc_cache_close(mtpc_cache *cache);
+
+/* A partition's key: the cache's fingerprint and the module's bitcode (as
+ * mtpc_cache_mask_module has left it, cache_masks.h). */
+typedef struct mtpc_cache_key {
+  uint64_t high, low;
+} mtpc_cache_key;
+/* Non-zero when memory runs out. */
+int mtpc_cache_key_of(const mtpc_cache *cache, LLVMModuleRef module, const char *dwo_name,
+                      mtpc_cache_key *key);
+
+/* 1 and the entry's object and .dwo (malloc'ed; *dwo NULL without one) on a
+ * hit; 0 on a miss, also for a corrupt or truncated entry; -1 when memory
+ * runs out. */
+int mtpc_cache_lookup(mtpc_cache *cache, const mtpc_cache_key *key, void **object,
+                      size_t *object_size, void **dwo, size_t *dwo_size);
+/* Stores an entry atomically. A failed write warns once per compile and
+ * leaves the compile going. */
+void mtpc_cache_store(mtpc_cache *cache, const mtpc_cache_key *key, const void *object,
+                      size_t object_size, const void *dwo, size_t dwo_size);
+
+/* Which masks (cache_masks.h) the partitions of this compile are keyed and
+ * compiled with. */
+int mtpc_cache_masks_names(const mtpc_cache *cache);
+int mtpc_cache_masks_checksums(const mtpc_cache *cache);
+
+#endif

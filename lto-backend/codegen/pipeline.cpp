@@ -1,0 +1,319 @@
+#include "pipeline.h"
+
+#include <memory>
+#include <string>
+
+#include "support/compat.h"
+#include "support/cxx_util.h"
+#include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/LTO/Config.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/SubtargetFeature.h"
+#include "llvm/Transforms/IPO/CrossDSOCFI.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
+#include "llvm/Transforms/IPO/GlobalSplit.h"
+#include "llvm/Transforms/IPO/LowerTypeTests.h"
+#include "llvm/Transforms/IPO/MemProfContextDisambiguation.h"
+#include "llvm/Transforms/IPO/WholeProgramDevirt.h"
+
+using namespace llvm;
+using mtpc_util::fail;
+
+namespace llvm {
+extern cl::opt<bool> EnableMemProfContextDisambiguation;
+}
+
+// mtpc's enums list LLVM's values in LLVM's order, after a default that
+// leaves the choice to the module (compile.c checks the ranges).
+static std::optional<Reloc::Model> reloc_model(mtpc_reloc_model model) {
+  return model ? std::optional(Reloc::Model(model - 1)) : std::nullopt;
+}
+
+static std::optional<CodeModel::Model> code_model(mtpc_code_model model) {
+  return model ? std::optional(CodeModel::Model(model - 1)) : std::nullopt;
+}
+
+struct mtpc_bridge_settings {
+  std::unique_ptr<lto::Config> owned;
+  const lto::Config *conf = nullptr;
+  bool full_lto = false; // partitions run the full LTO pipeline
+  mtpc_bridge_settings_info info = {};
+};
+
+static std::string or_empty(const char *s) { return s ? s : ""; }
+
+void mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o) {
+  c.CPU = or_empty(o->cpu);
+  for (StringRef feature : llvm::split(StringRef(or_empty(o->features)), ','))
+    if (!feature.empty())
+      c.MAttrs.push_back(feature.str());
+  c.Options.FunctionSections = o->function_sections != 0;
+  c.Options.DataSections = o->data_sections != 0;
+  // TargetOptions() says .ctors; clang, llc and LLVM's LTO say .init_array.
+  c.Options.UseInitArray = true;
+  c.RelocModel = reloc_model(o->reloc_model);
+  c.CodeModel = code_model(o->code_model);
+  c.CGOptLevel = CodeGenOptLevel(o->codegen_opt_level);
+  c.OptLevel = o->opt_level;
+  c.PTO.LoopVectorization = o->opt_level > 1;
+  c.PTO.SLPVectorization = o->opt_level > 1;
+  for (unsigned i = 0; i < o->pass_plugin_count; i++)
+    c.PassPlugins.push_back(o->pass_plugins[i]);
+  c.SampleProfile = or_empty(o->sample_profile);
+  c.CSIRProfile = or_empty(o->cs_profile);
+  c.RunCSIRInstr = o->cs_profile_generate != 0;
+  c.OptPipeline = or_empty(o->opt_pipeline);
+  c.AAPipeline = or_empty(o->aa_pipeline);
+  if (o->emit_assembly) {
+    c.CGFileType = CodeGenFileType::AssemblyFile;
+    c.Options.MCOptions.AsmVerbose = true;
+  }
+  c.RemarksFilename = or_empty(o->remarks_file);
+  c.RemarksFormat = o->remarks_format ? o->remarks_format : "yaml";
+  c.RemarksPasses = or_empty(o->remarks_passes);
+  c.RemarksWithHotness = o->remarks_with_hotness != 0;
+  c.DebugPassManager = o->debug_pass_manager != 0;
+  c.DisableVerify = !o->verify;
+  c.SplitDwarfOutput = or_empty(o->split_dwarf_output);
+  c.SplitDwarfFile = o->split_dwarf_file ? o->split_dwarf_file : c.SplitDwarfOutput;
+  c.ShouldDiscardValueNames = !o->save_temps_prefix;
+}
+
+extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options *o,
+                                                             char **message) {
+  auto s = std::make_unique<mtpc_bridge_settings>();
+  if (o->llvm_lto_config) {
+    s->conf = static_cast<const lto::Config *>(o->llvm_lto_config);
+  } else {
+    s->owned = std::make_unique<lto::Config>();
+    mtpc_pipeline::fill_config(*s->owned, o);
+    s->conf = s->owned.get();
+  }
+  s->full_lto = o->full_lto != 0;
+  const lto::Config &c = *s->conf;
+  auto or_null = [](const std::string &text) { return text.empty() ? nullptr : text.c_str(); };
+  s->info = {or_null(c.SplitDwarfFile), or_null(c.SplitDwarfOutput), or_null(c.DwoDir),
+             c.CGFileType == CodeGenFileType::AssemblyFile, c.DebugPassManager,
+             c.ShouldDiscardValueNames};
+  return s.release();
+}
+
+extern "C" void mtpc_bridge_settings_free(mtpc_bridge_settings *s) { delete s; }
+
+const lto::Config &mtpc_pipeline::config(const mtpc_bridge_settings *s) { return *s->conf; }
+
+extern "C" const mtpc_bridge_settings_info *
+mtpc_bridge_settings_describe(const mtpc_bridge_settings *s) {
+  return &s->info;
+}
+
+// As lto's createTargetMachine does it.
+extern "C" LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bridge_settings *s,
+                                                                  LLVMModuleRef module,
+                                                                  char **message) {
+  const lto::Config &c = *s->conf;
+  Module &m = *unwrap(module);
+  Triple triple = mtpc_compat::module_triple(m);
+  std::string error;
+  const Target *target = mtpc_compat::lookup_target(triple, error);
+  if (!target) {
+    fail("unknown target '" + triple.str() + "': " + error, message);
+    return nullptr;
+  }
+  SubtargetFeatures features;
+  features.getDefaultSubtargetFeatures(triple);
+  for (const std::string &attr : c.MAttrs)
+    features.AddFeature(attr);
+  std::optional<Reloc::Model> reloc = c.RelocModel;
+  if (!reloc && m.getModuleFlag("PIC Level"))
+    reloc = m.getPICLevel() == PICLevel::NotPIC ? Reloc::Static : Reloc::PIC_;
+  std::optional<CodeModel::Model> model = c.CodeModel ? c.CodeModel : m.getCodeModel();
+  TargetMachine *tm =
+      target->createTargetMachine(mtpc_compat::triple_arg(triple.str()), c.CPU,
+                                  features.getString(), c.Options, reloc, model, c.CGOptLevel);
+  if (!tm) {
+    fail("cannot create a target machine for '" + triple.str() + "'", message);
+    return nullptr;
+  }
+  if (std::optional<uint64_t> threshold = m.getLargeDataThreshold())
+    tm->setLargeDataThreshold(*threshold);
+  return reinterpret_cast<LLVMTargetMachineRef>(tm);
+}
+
+// The profile options lto::opt gives the pass builder.
+static std::optional<PGOOptions> pgo_options(const lto::Config &c) {
+  using mtpc_compat::pgo_options;
+  if (!c.SampleProfile.empty())
+    return pgo_options(c.SampleProfile, "", c.ProfileRemapping, PGOOptions::SampleUse,
+                       PGOOptions::NoCSAction, true);
+  if (c.RunCSIRInstr)
+    return pgo_options("", c.CSIRProfile, c.ProfileRemapping, PGOOptions::IRUse,
+                       PGOOptions::CSIRInstr, c.AddFSDiscriminator);
+  if (!c.CSIRProfile.empty())
+    return pgo_options(c.CSIRProfile, "", c.ProfileRemapping, PGOOptions::IRUse,
+                       PGOOptions::CSIRUse, c.AddFSDiscriminator);
+  if (c.AddFSDiscriminator)
+    return pgo_options("", "", "", PGOOptions::NoAction, PGOOptions::NoCSAction, true);
+  return std::nullopt;
+}
+
+// The analysis managers of one pipeline, registered with its PassBuilder.
+struct analyses {
+  LoopAnalysisManager lam;
+  FunctionAnalysisManager fam;
+  CGSCCAnalysisManager cgam;
+  ModuleAnalysisManager mam;
+  void register_with(PassBuilder &pb) {
+    pb.registerModuleAnalyses(mam);
+    pb.registerCGSCCAnalyses(cgam);
+    pb.registerFunctionAnalyses(fam);
+    pb.registerLoopAnalyses(lam);
+    pb.crossRegisterProxies(lam, fam, cgam, mam);
+  }
+};
+
+static OptimizationLevel optimization_level(unsigned level) {
+  static const OptimizationLevel levels[] = {OptimizationLevel::O0, OptimizationLevel::O1,
+                                             OptimizationLevel::O2, OptimizationLevel::O3};
+  return levels[level & 3];
+}
+
+// The passes of the full LTO pipeline that ran on the whole module
+// (mtpc_bridge_run_full_lto_passes). In a partition they would see a part of
+// the program as the whole: type-test lowering would lay out the vtables
+// that the branch funnels of devirtualization name again, from the
+// partition's copies.
+static bool whole_program_pass(StringRef pass) {
+  return pass == "CrossDSOCFIPass" || pass == "GlobalSplitPass" ||
+         pass == "WholeProgramDevirtPass" || pass == "LowerTypeTestsPass";
+}
+
+extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef module,
+                                    LLVMTargetMachineRef machine, char **message) {
+  const lto::Config &c = *s->conf;
+  if (c.CodeGenOnly)
+    return 0;
+  Module &m = *unwrap(module);
+  TargetMachine *tm = reinterpret_cast<TargetMachine *>(machine);
+  std::optional<PGOOptions> pgo = pgo_options(c);
+  tm->setPGOOption(pgo);
+  analyses a;
+  PassInstrumentationCallbacks pic;
+  StandardInstrumentations si(m.getContext(), c.DebugPassManager, c.VerifyEach);
+  si.registerCallbacks(pic, &a.mam);
+  if (s->full_lto)
+    pic.registerShouldRunOptionalPassCallback(
+        [](StringRef pass, Any) { return !whole_program_pass(pass); });
+  PassBuilder pb(tm, c.PTO, pgo, &pic);
+  for (const std::string &path : c.PassPlugins) {
+    Expected<PassPlugin> plugin = PassPlugin::Load(path);
+    if (!plugin)
+      return fail(plugin.takeError(), message);
+    plugin->registerPassBuilderCallbacks(pb);
+  }
+  TargetLibraryInfoImpl tlii(mtpc_compat::module_triple(m));
+  if (c.Freestanding)
+    tlii.disableAllFunctions();
+  a.fam.registerPass([&] { return TargetLibraryAnalysis(tlii); });
+  if (!c.AAPipeline.empty()) {
+    AAManager aa;
+    if (Error err = pb.parseAAPipeline(aa, c.AAPipeline))
+      return fail("cannot parse the AA pipeline '" + c.AAPipeline + "': " + toString(std::move(err)),
+                  message);
+    a.fam.registerPass([&] { return std::move(aa); });
+  }
+  a.register_with(pb);
+  ModulePassManager mpm;
+  if (!c.OptPipeline.empty()) {
+    if (Error err = pb.parsePassPipeline(mpm, c.OptPipeline))
+      return fail("cannot parse the pass pipeline '" + c.OptPipeline + "': " +
+                      toString(std::move(err)),
+                  message);
+  } else if (s->full_lto) {
+    // The summaries have done their work on the whole module already.
+    mpm.addPass(pb.buildLTODefaultPipeline(optimization_level(c.OptLevel), nullptr));
+  } else {
+    mpm.addPass(pb.buildThinLTODefaultPipeline(optimization_level(c.OptLevel), nullptr));
+  }
+  if (!c.DisableVerify)
+    mpm.addPass(VerifierPass());
+  mpm.run(m, a.mam);
+  return 0;
+}
+
+extern "C" int mtpc_bridge_codegen(const mtpc_bridge_settings *s, LLVMModuleRef module,
+                                   LLVMTargetMachineRef machine, const char *dwo_name,
+                                   int separate_dwo, void **object, size_t *object_size,
+                                   void **dwo, size_t *dwo_size, char **message) {
+  Module &m = *unwrap(module);
+  TargetMachine *tm = reinterpret_cast<TargetMachine *>(machine);
+  tm->Options.MCOptions.SplitDwarfFile = dwo_name ? dwo_name : "";
+  SmallString<0> object_bytes, dwo_bytes;
+  raw_svector_ostream object_out(object_bytes), dwo_out(dwo_bytes);
+  legacy::PassManager passes;
+  TargetLibraryInfoImpl tlii(mtpc_compat::module_triple(m));
+  passes.add(new TargetLibraryInfoWrapperPass(tlii));
+  if (tm->addPassesToEmitFile(passes, object_out, separate_dwo ? &dwo_out : nullptr,
+                              s->conf->CGFileType))
+    return fail("the target cannot emit this file type", message);
+  passes.run(m);
+  *object = mtpc_util::copy_bytes(object_bytes, object_size);
+  *dwo = separate_dwo ? mtpc_util::copy_bytes(dwo_bytes, dwo_size) : nullptr;
+  if (!*object || (separate_dwo && !*dwo)) {
+    std::free(*object);
+    std::free(*dwo);
+    *object = *dwo = nullptr;
+    return mtpc_util::out_of_memory(message);
+  }
+  return 0;
+}
+
+extern "C" void mtpc_bridge_run_summary_passes(const mtpc_options *o, LLVMModuleRef module) {
+  auto *index = static_cast<const ModuleSummaryIndex *>(o->llvm_import_summary);
+  if (!index)
+    return;
+  analyses a;
+  PassBuilder pb;
+  a.register_with(pb);
+  ModulePassManager mpm;
+  // What buildThinLTODefaultPipeline runs first when it has the index.
+  if (EnableMemProfContextDisambiguation)
+    mpm.addPass(MemProfContextDisambiguation(index));
+  mpm.addPass(WholeProgramDevirtPass(nullptr, index));
+  mpm.addPass(LowerTypeTestsPass(nullptr, index));
+  mpm.run(*unwrap(module), a.mam);
+}
+
+// What the full LTO pipeline (PassBuilder::buildLTODefaultPipeline) does
+// that needs the whole program, before the split (docs/design.rst, Full
+// LTO, says why these and not IPSCCP or GlobalOpt).
+extern "C" int mtpc_bridge_run_full_lto_passes(const mtpc_bridge_settings *s, void *export_summary,
+                                               LLVMModuleRef module, char **message) {
+  Module &m = *unwrap(module);
+  LLVMTargetMachineRef machine = mtpc_bridge_create_target_machine(s, module, message);
+  if (!machine)
+    return -1;
+  std::unique_ptr<TargetMachine> tm(reinterpret_cast<TargetMachine *>(machine));
+  auto *index = static_cast<ModuleSummaryIndex *>(export_summary);
+  analyses a;
+  PassBuilder pb(tm.get(), s->conf->PTO);
+  TargetLibraryInfoImpl tlii(mtpc_compat::module_triple(m));
+  a.fam.registerPass([&] { return TargetLibraryAnalysis(tlii); });
+  a.register_with(pb);
+  ModulePassManager mpm;
+  mpm.addPass(CrossDSOCFIPass());
+  if (s->conf->OptLevel > 0) {
+    mpm.addPass(GlobalDCEPass(/*InLTOPostLink=*/true));
+    mpm.addPass(GlobalSplitPass());
+  }
+  mpm.addPass(WholeProgramDevirtPass(index, nullptr));
+  mpm.addPass(LowerTypeTestsPass(index, nullptr));
+  mpm.addPass(mtpc_compat::drop_type_tests_pass());
+  mpm.run(m, a.mam);
+  return 0;
+}

@@ -1,0 +1,144 @@
+#define _GNU_SOURCE
+#include "merge.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dead_debug.h"
+#include "dwo_merge.h"
+#include "localize.h"
+#include "lto-backend/elf/objects.h"
+#include "support/support.h"
+#include "mtpc/tools.h"
+
+static char *make_temp_dir(char **message) {
+  const char *base = getenv("TMPDIR");
+  char *dir = mtpc_asprintf("%s/mtpc.XXXXXX", base && *base ? base : "/tmp");
+  if (!dir) {
+    *message = NULL;
+    return NULL;
+  }
+  if (!mkdtemp(dir)) {
+    *message = mtpc_asprintf("cannot create a temporary directory in '%s': %s",
+                              base && *base ? base : "/tmp", strerror(errno));
+    free(dir);
+    return NULL;
+  }
+  return dir;
+}
+
+static int link_in_dir(const char *dir, const mtpc_job *jobs, uint32_t count, const char *faults,
+                       void **merged, size_t *merged_size, char **message) {
+  char **inputs = mtpc_zalloc(count, sizeof(char *));
+  char *output = mtpc_asprintf("%s/merged.o", dir);
+  int failed = !inputs || !output;
+  if (failed)
+    *message = NULL;
+  uint32_t written = 0;
+  for (; inputs && written < count && !failed; written++) {
+    inputs[written] = mtpc_asprintf("%s/part%u.o", dir, written);
+    failed = !inputs[written] ||
+             mtpc_write_scratch_file(inputs[written], jobs[written].object,
+                                     jobs[written].object_size, faults, message);
+    if (!inputs[written])
+      *message = NULL;
+  }
+  if (!failed)
+    failed = mtpc_bridge_link_relocatable((const char *const *)inputs, count, output, message);
+  if (!failed)
+    failed = mtpc_map_file(output, merged, merged_size, message);
+  if (output)
+    unlink(output);
+  free(output);
+  for (uint32_t i = 0; i < written; i++) {
+    if (inputs[i])
+      unlink(inputs[i]);
+    free(inputs[i]);
+  }
+  free(inputs);
+  return failed;
+}
+
+/* Takes `merged`, a mapping: localized in place, it becomes *object
+ * (*mapped set); else unmapped once ObjCopy has copied it. */
+static int localize_promoted(const mtpc_plan *plan, void *merged, size_t merged_size,
+                             void **object, size_t *object_size, int *mapped, char **message) {
+  const char **names = mtpc_alloc(plan->node_count, sizeof(char *));
+  const char **originals = mtpc_alloc(plan->node_count, sizeof(char *));
+  if (!names || !originals) {
+    free(names);
+    free(originals);
+    munmap(merged, merged_size);
+    *message = NULL;
+    return 1;
+  }
+  size_t count = 0;
+  for (uint32_t i = 0; i < plan->node_count; i++) {
+    const mtpc_plan_node *n = &plan->nodes[i];
+    if (!n->promoted_name)
+      continue;
+    names[count] = n->promoted_name;
+    originals[count] = n->name[0] ? n->name : n->promoted_name;
+    count++;
+  }
+  mtpc_localize_status status =
+      mtpc_localize_in_place(merged, merged_size, names, originals, count);
+  int failed = status == MTPC_LOCALIZE_NO_MEMORY;
+  if (failed)
+    *message = NULL;
+  else if (status == MTPC_LOCALIZED) {
+    *object = merged;
+    *object_size = merged_size;
+    *mapped = 1;
+    merged = NULL;
+  } else {
+    failed = mtpc_bridge_localize_symbols(merged, merged_size, names, originals, count, object,
+                                          object_size, message);
+  }
+  if (merged)
+    munmap(merged, merged_size);
+  free(names);
+  free(originals);
+  return failed;
+}
+
+int mtpc_merge_objects(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t count,
+                       const char *faults, void **object, size_t *object_size, int *mapped,
+                       char **message) {
+  char *dir = make_temp_dir(message);
+  if (!dir)
+    return 1;
+  void *merged = NULL;
+  size_t merged_size = 0;
+  int failed = link_in_dir(dir, jobs, count, faults, &merged, &merged_size, message);
+  rmdir(dir);
+  free(dir);
+  if (failed)
+    return failed;
+  mtpc_mark_dead_debug(merged, merged_size);
+  *mapped = 0;
+  return localize_promoted(plan, merged, merged_size, object, object_size, mapped, message);
+}
+
+int mtpc_merge_dwo_files(const mtpc_job *jobs, uint32_t count, void **dwo, size_t *dwo_size,
+                         char **message) {
+  const void **dwos = mtpc_zalloc(count, sizeof(void *));
+  size_t *sizes = mtpc_zalloc(count, sizeof(size_t));
+  int failed = !dwos || !sizes;
+  *message = NULL;
+  for (uint32_t i = 0; !failed && i < count; i++) {
+    dwos[i] = jobs[i].dwo;
+    sizes[i] = jobs[i].dwo_size;
+  }
+  if (!failed)
+    failed = mtpc_merge_dwo(dwos, sizes, count, dwo, dwo_size, message);
+  free(dwos);
+  free(sizes);
+  return failed;
+}

@@ -1,0 +1,199 @@
+#include "debug_info.h"
+
+#include <string>
+#include <vector>
+
+#include "lto-backend/bitcode/metadata_scan.h"
+#include "partitioner/debug_type_keys.h"
+#include "support/compat.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+using namespace mtpc_debug_types;
+
+extern "C" void mtpc_bridge_trim_debug_info(LLVMModuleRef module, int primary) {
+  Module &m = *unwrap(module);
+  SmallPtrSet<Metadata *, 32> defined;
+  SmallVector<DIGlobalVariableExpression *, 2> attached;
+  for (GlobalVariable &gv : m.globals()) {
+    // An available_externally copy is not emitted: its owner describes it.
+    if (gv.isDeclaration() || gv.hasAvailableExternallyLinkage()) {
+      gv.eraseMetadata(LLVMContext::MD_dbg);
+      continue;
+    }
+    attached.clear();
+    gv.getDebugInfo(attached);
+    defined.insert(attached.begin(), attached.end());
+  }
+  for (DICompileUnit *cu : m.debug_compile_units()) {
+    SmallVector<Metadata *, 64> kept;
+    for (DIGlobalVariableExpression *e : cu->getGlobalVariables())
+      if (defined.count(e))
+        kept.push_back(e);
+    cu->replaceGlobalVariables(MDTuple::get(m.getContext(), kept));
+    if (!primary) {
+      cu->replaceEnumTypes(MDTuple::get(m.getContext(), {}));
+      cu->replaceRetainedTypes(MDTuple::get(m.getContext(), {}));
+    }
+  }
+}
+
+// Everything in the partition that can describe a type: the units' lists,
+// every function's and variable's debug info, and the subprograms and types
+// reached only from instructions (inlined code, local variables).
+static std::vector<DICompositeType *> shareable_types(Module &m) {
+  walk_state w;
+  std::vector<DICompositeType *> types;
+  auto found = [&](DICompositeType *type) { types.push_back(type); };
+  DebugInfoFinder finder;
+  finder.processModule(m);
+  for (DICompileUnit *cu : finder.compile_units())
+    walk_types(w, cu, found);
+  for (GlobalValue &gv : m.global_values())
+    walk_global_types(w, &gv, found);
+  for (DISubprogram *sp : finder.subprograms())
+    walk_types(w, sp, found);
+  for (DIType *type : finder.types())
+    walk_types(w, type, found);
+  return types;
+}
+
+static void remap_module_metadata(Module &m, ValueToValueMapTy &map) {
+  ValueMapper mapper(map, RF_ReuseAndMutateDistinctMDs | RF_IgnoreMissingLocals);
+  for (Function &f : m)
+    mapper.remapFunction(f);
+  for (GlobalVariable &gv : m.globals())
+    mapper.remapGlobalObjectMetadata(gv);
+  for (NamedMDNode &named : m.named_metadata())
+    for (unsigned i = 0; i < named.getNumOperands(); i++)
+      named.setOperand(i, mapper.mapMDNode(*named.getOperand(i)));
+}
+
+static void retain_types(Module &m, ArrayRef<Metadata *> types) {
+  DICompileUnit *cu = *m.debug_compile_units_begin();
+  SmallVector<Metadata *, 64> retained(cu->getRetainedTypes().begin(), cu->getRetainedTypes().end());
+  SmallPtrSet<Metadata *, 32> present(retained.begin(), retained.end());
+  for (Metadata *type : types)
+    if (present.insert(type).second)
+      retained.push_back(type);
+  cu->replaceRetainedTypes(MDTuple::get(m.getContext(), retained));
+}
+
+extern "C" void mtpc_bridge_share_debug_types(LLVMModuleRef module, uint32_t partition,
+                                              mtpc_bridge_type_home *home_of, void *arg) {
+  Module &m = *unwrap(module);
+  if (m.debug_compile_units().empty())
+    return;
+  ValueToValueMapTy declarations;
+  SmallVector<Metadata *, 64> homed;
+  for (DICompositeType *type : shareable_types(m)) {
+    uint32_t home = home_of(arg, type_key(type).c_str());
+    if (home == partition)
+      homed.push_back(type);
+    else if (home != UINT32_MAX)
+      declarations.MD()[type].reset(mtpc_compat::composite_declaration(type));
+  }
+  if (!declarations.MD().empty())
+    remap_module_metadata(m, declarations);
+  if (!homed.empty())
+    retain_types(m, homed);
+}
+
+extern "C" void mtpc_bridge_unique_odr_types(LLVMContextRef context) {
+  unwrap(context)->enableDebugTypeODRUniquing();
+}
+
+static MDString *md_string(LLVMContext &context, const mtpc_md_string &s) {
+  return MDString::get(context, StringRef(s.text, s.length));
+}
+
+extern "C" void mtpc_bridge_home_odr_types(LLVMModuleRef module,
+                                           const mtpc_odr_record *const *homed, uint32_t count) {
+  Module &m = *unwrap(module);
+  LLVMContext &context = m.getContext();
+  if (m.debug_compile_units().empty())
+    return;
+  SmallVector<Metadata *, 64> kept;
+  for (uint32_t i = 0; i < count; i++) {
+    DICompositeType *type =
+        DICompositeType::getODRTypeIfExists(context, *md_string(context, homed[i]->identifier));
+    if (!type || type->isForwardDecl())
+      continue; // not read here
+    if (!type->getRawName())
+      type->replaceOperandWith(2, md_string(context, homed[i]->name_text));
+    kept.push_back(type);
+  }
+  if (!kept.empty())
+    retain_types(m, kept);
+}
+
+extern "C" void mtpc_bridge_strip_debug_info(LLVMValueRef function) {
+  stripDebugInfo(*unwrap<Function>(function));
+}
+
+extern "C" void mtpc_bridge_keep_subprogram_only(LLVMValueRef function) {
+  Function &f = *unwrap<Function>(function);
+  DISubprogram *sp = f.getSubprogram();
+  if (!sp)
+    return;
+  // Its calls get no call-site entries: they have no locations.
+  DINode::DIFlags flags = sp->getFlags() & ~DINode::FlagAllCallsDescribed;
+  DISubprogram *bare = DISubprogram::getDistinct(
+      f.getContext(), sp->getScope(), sp->getName(), sp->getLinkageName(), sp->getFile(),
+      sp->getLine(), sp->getType(), sp->getScopeLine(), sp->getContainingType(),
+      sp->getVirtualIndex(), sp->getThisAdjustment(), flags, sp->getSPFlags(), sp->getUnit(),
+      /*TemplateParams=*/nullptr, sp->getDeclaration());
+  stripDebugInfo(f);
+  f.setSubprogram(bare);
+}
+
+// The files the module's debug info names, each once, in a fixed order.
+static std::vector<DIFile *> named_files(Module &m) {
+  DebugInfoFinder finder;
+  finder.processModule(m);
+  SmallPtrSet<DIFile *, 32> seen;
+  std::vector<DIFile *> files;
+  auto add = [&](DIFile *file) {
+    if (file && seen.insert(file).second)
+      files.push_back(file);
+  };
+  for (DICompileUnit *cu : finder.compile_units())
+    add(cu->getFile());
+  for (DISubprogram *sp : finder.subprograms())
+    add(sp->getFile());
+  for (DIScope *scope : finder.scopes())
+    add(scope->getFile());
+  for (DIType *type : finder.types())
+    add(type->getFile());
+  for (DIGlobalVariableExpression *e : finder.global_variables())
+    add(e->getVariable()->getFile());
+  return files;
+}
+
+extern "C" int mtpc_bridge_mask_file_checksums(LLVMModuleRef module,
+                                               mtpc_bridge_checksum_mask *mask, void *arg) {
+  Module &m = *unwrap(module);
+  ValueToValueMapTy masked;
+  char placeholder[32];
+  for (DIFile *file : named_files(m)) {
+    std::optional<DIFile::ChecksumInfo<StringRef>> checksum = file->getChecksum();
+    if (!checksum || checksum->Kind != DIFile::CSK_MD5 || checksum->Value.size() != 32)
+      continue;
+    std::string hex = checksum->Value.str(), directory = file->getDirectory().str(),
+                name = file->getFilename().str();
+    int masks = mask(arg, hex.c_str(), directory.c_str(), name.c_str(), placeholder);
+    if (masks < 0)
+      return 1;
+    if (masks == 0)
+      continue;
+    DIFile::ChecksumInfo<StringRef> replaced(DIFile::CSK_MD5, StringRef(placeholder, 32));
+    masked.MD()[file].reset(DIFile::get(m.getContext(), file->getFilename(),
+                                        file->getDirectory(), replaced, file->getSource()));
+  }
+  if (!masked.MD().empty())
+    remap_module_metadata(m, masked);
+  return 0;
+}
