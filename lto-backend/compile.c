@@ -38,28 +38,6 @@
 #include "mtpc/mtpc.h"
 #include "mtpc/tools.h"
 
-const char *mtpc_status_string(mtpc_status status) {
-  switch (status) {
-  case MTPC_OK:
-    return "success";
-  case MTPC_ERR_INVALID_ARGUMENT:
-    return "invalid argument";
-  case MTPC_ERR_INPUT:
-    return "invalid input";
-  case MTPC_ERR_TARGET:
-    return "unsupported target";
-  case MTPC_ERR_WORKER:
-    return "compiling a partition failed";
-  case MTPC_ERR_MERGE:
-    return "merging the partition objects failed";
-  case MTPC_ERR_OUTPUT:
-    return "writing the output failed";
-  case MTPC_ERR_NO_MEMORY:
-    return "out of memory";
-  }
-  return "unknown status";
-}
-
 static char version_text[64];
 static pthread_once_t version_once = PTHREAD_ONCE_INIT;
 static void fill_version(void) {

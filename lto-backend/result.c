@@ -1,4 +1,5 @@
-/* mtpc_result: the objects, message and stats of one compile. */
+/* mtpc_result: the objects, message and stats of one compile, and what its
+ * status says. */
 #include "result.h"
 
 #include <stdlib.h>
@@ -6,6 +7,28 @@
 #include <sys/mman.h>
 
 #include "support/support.h"
+
+const char *mtpc_status_string(mtpc_status status) {
+  switch (status) {
+  case MTPC_OK:
+    return "success";
+  case MTPC_ERR_INVALID_ARGUMENT:
+    return "invalid argument";
+  case MTPC_ERR_INPUT:
+    return "invalid input";
+  case MTPC_ERR_TARGET:
+    return "unsupported target";
+  case MTPC_ERR_WORKER:
+    return "compiling a partition failed";
+  case MTPC_ERR_MERGE:
+    return "merging the partition objects failed";
+  case MTPC_ERR_OUTPUT:
+    return "writing the output failed";
+  case MTPC_ERR_NO_MEMORY:
+    return "out of memory";
+  }
+  return "unknown status";
+}
 
 mtpc_result *mtpc_result_new(void) { return calloc(1, sizeof(mtpc_result)); }
 
