@@ -1,0 +1,151 @@
+/* The bitstream reader (lto-backend/bitcode/bitstream.h): it finds a
+ * module's records with the bit position of each operand, so that a field
+ * rewritten in place is what LLVM then reads; it stops on a truncated or
+ * foreign input instead of reading past its end; and its VBR writer and
+ * bit copy keep every other bit where it was. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
+#include <llvm-c/Core.h>
+
+#include "check.h"
+#include "lto-backend/bitcode/bitstream.h"
+
+enum { MODULE_CODE_TRIPLE = 2 };
+static const char triple[] = "x86_64-pc-linux-gnu";
+
+/* Bitcode of an empty module with `triple`, malloc'ed. */
+static uint8_t *module_bitcode(size_t *size) {
+  LLVMContextRef context = LLVMContextCreate();
+  LLVMModuleRef module = LLVMModuleCreateWithNameInContext("m", context);
+  LLVMSetTarget(module, triple);
+  LLVMMemoryBufferRef buffer = LLVMWriteBitcodeToMemoryBuffer(module);
+  *size = LLVMGetBufferSize(buffer);
+  uint8_t *data = malloc(*size);
+  memcpy(data, LLVMGetBufferStart(buffer), *size);
+  LLVMDisposeMemoryBuffer(buffer);
+  LLVMDisposeModule(module);
+  LLVMContextDispose(context);
+  return data;
+}
+
+/* Walks the module block's own records, skipping its sub-blocks, and keeps
+ * the triple record's operands in *found. 0 when the walk reached the
+ * block's end; non-zero when the reader stopped on malformed data. */
+static int find_triple(const uint8_t *data, size_t size, mtpc_bs_record *found) {
+  mtpc_bitstream bs;
+  int failed = mtpc_bs_enter_module(&bs, data, size);
+  mtpc_bs_record record = {0};
+  while (!failed) {
+    uint32_t id;
+    mtpc_bs_entry_kind kind = mtpc_bs_advance(&bs, &id);
+    if (kind == MTPC_BS_ENTRY_END)
+      break;
+    if (kind == MTPC_BS_ENTRY_ERROR)
+      failed = 1;
+    else if (kind == MTPC_BS_ENTRY_SUBBLOCK)
+      failed = mtpc_bs_skip_block(&bs);
+    else if (mtpc_bs_read_record(&bs, id, &record))
+      failed = 1;
+    else if (record.code == MODULE_CODE_TRIPLE && found) {
+      found->count = record.count;
+      found->ops = malloc(record.count * sizeof(mtpc_bs_operand));
+      memcpy(found->ops, record.ops, record.count * sizeof(mtpc_bs_operand));
+    }
+  }
+  failed |= bs.failed;
+  mtpc_bs_record_free(&record);
+  mtpc_bs_free(&bs);
+  return failed;
+}
+
+static char *triple_llvm_reads(const uint8_t *data, size_t size) {
+  LLVMContextRef context = LLVMContextCreate();
+  LLVMMemoryBufferRef buffer =
+      LLVMCreateMemoryBufferWithMemoryRangeCopy((const char *)data, size, "m.bc");
+  LLVMModuleRef module = NULL;
+  char *read = NULL;
+  if (!LLVMParseBitcodeInContext2(context, buffer, &module)) {
+    read = strdup(LLVMGetTarget(module));
+    LLVMDisposeModule(module);
+  }
+  LLVMDisposeMemoryBuffer(buffer);
+  LLVMContextDispose(context);
+  return read;
+}
+
+static void test_operands_at_their_bits(void) {
+  size_t size;
+  uint8_t *data = module_bitcode(&size);
+  mtpc_bs_record found = {0};
+  CHECK(find_triple(data, size, &found) == 0);
+  CHECK_EQ_U(found.count, strlen(triple));
+  for (uint32_t i = 0; i < found.count && i < strlen(triple); i++)
+    CHECK_EQ_U(found.ops[i].value, (unsigned char)triple[i]);
+  /* "pc" becomes "qc" where the reader said the 'p' is. */
+  const char *p = strchr(triple, 'p');
+  if (found.count == strlen(triple)) {
+    mtpc_bs_operand op = found.ops[p - triple];
+    CHECK(mtpc_bs_write_vbr(data, op.bit, op.width, 6, 'q') == 0);
+  }
+  char *read = triple_llvm_reads(data, size);
+  CHECK(read && strcmp(read, "x86_64-qc-linux-gnu") == 0);
+  free(read);
+  free(found.ops);
+  free(data);
+}
+
+static void test_truncated_and_foreign(void) {
+  size_t size;
+  uint8_t *data = module_bitcode(&size);
+  /* Cut anywhere in the module block: its length says it goes on. */
+  mtpc_bitstream bs;
+  CHECK(mtpc_bs_enter_module(&bs, data, size) == 0);
+  size_t start = bs.bit / 8, end = bs.scopes[bs.depth - 1].end_bit / 8;
+  mtpc_bs_free(&bs);
+  CHECK(start + 8 < end && end <= size);
+  for (size_t cut = start; cut < end; cut += (end - start) / 7 + 1)
+    CHECK(find_triple(data, cut, NULL) != 0);
+  for (size_t cut = 0; cut < 8; cut += 3)
+    CHECK(find_triple(data, cut, NULL) != 0);
+  static const uint8_t not_bitcode[] = "ELF\x7f, not bitcode at all";
+  CHECK(find_triple(not_bitcode, sizeof(not_bitcode), NULL) != 0);
+  CHECK(find_triple(data, size, NULL) == 0);
+  free(data);
+}
+
+static void test_vbr_write_and_bit_copy(void) {
+  uint8_t field[8];
+  memset(field, 0xa5, sizeof(field));
+  /* 1000 in two 6-bit chunks, at bit 3; the bits around it stay. */
+  CHECK(mtpc_bs_write_vbr(field, 3, 12, 6, 1000) == 0);
+  mtpc_bitstream bs;
+  mtpc_bs_init(&bs, field, sizeof(field));
+  CHECK_EQ_U(mtpc_bs_fixed(&bs, 3), 0x5);
+  CHECK_EQ_U(mtpc_bs_vbr(&bs, 6), 1000);
+  CHECK_EQ_U(mtpc_bs_fixed(&bs, 1), (0xa5 >> 7) & 1);
+  /* 5000 needs three chunks: the field is left as it was. */
+  uint8_t before[8];
+  memcpy(before, field, sizeof(field));
+  CHECK(mtpc_bs_write_vbr(field, 3, 12, 6, 5000) != 0);
+  CHECK(memcmp(before, field, sizeof(field)) == 0);
+
+  uint8_t from[4] = {0x3c, 0xf0, 0x0f, 0x5a}, to[4] = {0xff, 0xff, 0xff, 0xff};
+  mtpc_bs_copy_bits(to, 9, from, 5, 13);
+  mtpc_bitstream a, b;
+  mtpc_bs_init(&a, from, sizeof(from));
+  mtpc_bs_init(&b, to, sizeof(to));
+  mtpc_bs_fixed(&a, 5);
+  CHECK_EQ_U(mtpc_bs_fixed(&b, 9), 0x1ff);
+  CHECK_EQ_U(mtpc_bs_fixed(&b, 13), mtpc_bs_fixed(&a, 13));
+  CHECK_EQ_U(mtpc_bs_fixed(&b, 10), 0x3ff);
+}
+
+int main(void) {
+  test_operands_at_their_bits();
+  test_truncated_and_foreign();
+  test_vbr_write_and_bit_copy();
+  CHECK_SUMMARY();
+}
