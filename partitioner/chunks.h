@@ -10,8 +10,8 @@
 /* A chunk lighter than this share of the target joins the next one; one
  * heavier than MTPC_CHUNK_SPLIT_NUM / MTPC_CHUNK_SPLIT_DEN targets is cut
  * again. One and a half, not two: on a machine with a core per partition
- * the heaviest chunk is the critical path (PostgreSQL's 64-core projection
- * goes from 18x to 21x by this cost model, docs/design.rst). */
+ * the heaviest chunk is the critical path (docs/design.rst has
+ * PostgreSQL's projections). */
 #define MTPC_CHUNK_MERGE_DIVISOR 3u
 #define MTPC_CHUNK_SPLIT_NUM 3u
 #define MTPC_CHUNK_SPLIT_DEN 2u

@@ -11,9 +11,8 @@
 
 /* A debug record (#dbg_value, #dbg_declare, #dbg_assign) costs this many
  * tenths of an instruction: it follows its value through every pass and
- * becomes a DBG_VALUE and a location list entry. (sqlite3.c with -g took
- * 3.9 s more than without for its 65,807 records, 1.14 instructions' time
- * each, the types and line tables included.) */
+ * becomes a DBG_VALUE and a location list entry: about an instruction's
+ * time each (docs/design.rst, step 1, measures it on sqlite3.c). */
 #define MTPC_DEBUG_RECORD_TENTHS 10u
 /* A variable's initializer is weighed in data units: one per scalar
  * element, one per eight bytes of a byte string (emitted as one directive),
@@ -31,9 +30,8 @@
 #define MTPC_UNIT_LIST_ENTRY_TENTHS 5u
 /* A composite type with an ODR identifier in the module's own metadata
  * block (C++) costs this much: partition 0 is its home, reads it with the
- * rest of that block and describes it. (cppcheck: partition 0 took 0.90 s,
- * 17,300 cost at the module's 52 us a cost unit, for 15,528 list entries
- * and 5,091 such types.) */
+ * rest of that block and describes it, which made cppcheck's partition 0
+ * the slowest for its cost until it was counted. */
 #define MTPC_MODULE_ODR_TYPE_COST 2u
 
 /* A defined function: its instructions, its debug records, and one for

@@ -1245,10 +1245,10 @@ uint32_t mtpc_plan_debug_type_home(const mtpc_plan *plan, const char *key) {
 /* The copy and clone limits: the options', else by the module. C++'s
  * inline functions and templates (discardable ODR definitions) call small
  * functions everywhere that a serial compile inlines, such as cppcheck's
- * Token::simpleMatch (60 instructions, called with a constant pattern): at
- * ThinLTO's import limit cppcheck runs as many instructions as unsplit,
- * 4.9% more at 30. For C, copies above 30 cost sqlite3.c's split compile
- * 5.5% more CPU and speedtest1 nothing. Clones may be larger: a discardable
+ * Token::simpleMatch (called with a constant pattern): only at ThinLTO's
+ * import limit does cppcheck run as many instructions as unsplit. For C,
+ * larger copies cost the split compile CPU and gain the program nothing
+ * (docs/design.rst, step 5, has both). Clones may be larger: a discardable
  * group cloned into every partition that calls it disappears where each
  * inlines it, as in a serial compile, where a copy would need its owner to
  * export it. */

@@ -19,8 +19,8 @@
  * gets 67 to 80 targets' worth. A step keeps a plan stable under edits as a
  * doubling does, but doubling would halve the count just past the limit.
  * 80, not 64: on a machine with a core per partition the critical path is
- * the heaviest chunk (up to 1.5 targets), not the count, and 80 targets make
- * PostgreSQL's 64-core projection 22.4x where 57 made it 19.5x. Not more: a
+ * the heaviest chunk (up to 1.5 targets), not the count, so smaller targets
+ * shorten it (docs/design.rst has the projections). Not more: a
  * partition's fixed cost (reading the module's global records, freeing its
  * context) grows with the module as its work does, so the CPU overhead grows
  * with the count, not the size (docs/design.rst). */
@@ -31,16 +31,17 @@
 #define MTPC_DEFAULT_IMPORT_LIMIT 30u
 /* For a full LTO module without discardable ODR functions: whole, its
  * inliner sees every function, and internalized code inlines more than a
- * ThinLTO module's. Measured on the SQLite shell (bench/README.rst, Full
- * LTO): .text 0.977 of stock's at 30, 1.005 at 50, 1.012 at 100, with 4.2%
- * of the cost copied at 50 and 20% at 100. */
+ * ThinLTO module's: at ThinLTO's limit the split program inlined less than
+ * stock's, and at C++'s the copies became a large share of the work; this
+ * one gives stock's code (docs/design.rst, Full LTO, has the SQLite shell's
+ * figures). */
 #define MTPC_FULL_LTO_IMPORT_LIMIT 50u
 /* A default plan splits only when its cap, the total cost over its heaviest
  * partition's (with what that partition copies), reaches this, in hundredths:
  * on any number of cores a split below it gains less than its own serial
- * steps and per-partition loads cost. Measured on PostgreSQL's gram.o (cap
- * 1.005, 99.5% in one partition): ld.lld with the split took 1.02x stock's
- * time (bench/README.rst). Explicit partition counts always split. */
+ * steps and per-partition loads cost: a module whose one function is nearly
+ * all of it (PostgreSQL's gram.o, docs/design.rst) links slower split than
+ * whole. Explicit partition counts always split. */
 #define MTPC_SPLIT_FLOOR_PERCENT 110u
 /* For modules with discardable ODR functions (C++), ThinLTO's own import
  * limit; their discardable groups are cloned up to MTPC_CLONE_FACTOR times

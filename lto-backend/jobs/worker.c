@@ -357,9 +357,9 @@ typedef struct pool {
 } pool;
 
 /* What a partition adds to the process's RSS while a worker thread of its
- * own compiles it (its malloc arena, context, target machine and module),
- * measured on sqlite3.c at -O2: about 8 MiB plus 1.0 to 1.7 KB per IR
- * instruction (docs/api.rst, bench/memory.sh); rounded up. */
+ * own compiles it (its malloc arena, context, target machine and module):
+ * a fixed part and a part per IR instruction, each rounded up from what
+ * bench/memory.sh measures (docs/api.rst has the figures). */
 #define MEMORY_PER_INSTRUCTION 2000u
 #define MEMORY_PER_JOB (8u << 20)
 
