@@ -193,6 +193,27 @@ static bool whole_program_pass(StringRef pass) {
          pass == "WholeProgramDevirtPass" || pass == "LowerTypeTestsPass";
 }
 
+// CGProfilePass appends its "CG Profile" module flag without looking for
+// one, and LLVM's verifier rejects a second: a module that a whole pipeline
+// has optimized already (clang -O2 -emit-llvm with a profile) has one. The
+// default pipelines' own takes its place, each partition's of its edges.
+static void drop_module_flag(Module &m, StringRef key) {
+  NamedMDNode *flags = m.getModuleFlagsMetadata();
+  if (!flags)
+    return;
+  SmallVector<MDNode *, 16> kept;
+  for (MDNode *flag : flags->operands()) {
+    auto *name = flag->getNumOperands() > 1 ? dyn_cast<MDString>(flag->getOperand(1)) : nullptr;
+    if (!name || name->getString() != key)
+      kept.push_back(flag);
+  }
+  if (kept.size() == flags->getNumOperands())
+    return;
+  flags->clearOperands();
+  for (MDNode *flag : kept)
+    flags->addOperand(flag);
+}
+
 extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef module,
                                     LLVMTargetMachineRef machine, char **message) {
   const lto::Config &c = *s->conf;
@@ -236,8 +257,10 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
                   message);
   } else if (s->full_lto) {
     // The summaries have done their work on the whole module already.
+    drop_module_flag(m, "CG Profile");
     mpm.addPass(pb.buildLTODefaultPipeline(optimization_level(c.OptLevel), nullptr));
   } else {
+    drop_module_flag(m, "CG Profile");
     mpm.addPass(pb.buildThinLTODefaultPipeline(optimization_level(c.OptLevel), nullptr));
   }
   if (!c.DisableVerify)
