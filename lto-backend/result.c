@@ -30,6 +30,19 @@ const char *mtpc_status_string(mtpc_status status) {
   return "unknown status";
 }
 
+/* Every failure comes with a message; one without ran out of memory
+ * making it, or earlier. */
+mtpc_status mtpc_result_fail(mtpc_result *r, mtpc_status status, char *message) {
+  free(r->message);
+  r->message = message;
+  r->status = message ? status : MTPC_ERR_NO_MEMORY;
+  return r->status;
+}
+
+mtpc_status mtpc_result_out_of_memory(mtpc_result *r) {
+  return mtpc_result_fail(r, MTPC_ERR_NO_MEMORY, NULL);
+}
+
 mtpc_result *mtpc_result_new(void) { return calloc(1, sizeof(mtpc_result)); }
 
 void mtpc_result_free(mtpc_result *r) {

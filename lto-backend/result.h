@@ -26,4 +26,10 @@ struct mtpc_result {
 /* A zeroed result, or NULL when out of memory. */
 mtpc_result *mtpc_result_new(void);
 
+/* Records a failure and returns its status. Every failure comes with a
+ * message (the result takes it); one without ran out of memory making it,
+ * or earlier, and is MTPC_ERR_NO_MEMORY. */
+mtpc_status mtpc_result_fail(mtpc_result *r, mtpc_status status, char *message);
+mtpc_status mtpc_result_out_of_memory(mtpc_result *r);
+
 #endif

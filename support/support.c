@@ -362,3 +362,8 @@ size_t mtpc_thin_suffix_length(const char *name, size_t length) {
     return 0;
   return digits + 6;
 }
+
+unsigned mtpc_hardware_threads(void) {
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? (unsigned)n : 1;
+}
