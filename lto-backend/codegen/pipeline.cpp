@@ -255,13 +255,12 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
       return fail("cannot parse the pass pipeline '" + c.OptPipeline + "': " +
                       toString(std::move(err)),
                   message);
-  } else if (s->full_lto) {
-    // The summaries have done their work on the whole module already.
-    drop_module_flag(m, "CG Profile");
-    mpm.addPass(pb.buildLTODefaultPipeline(optimization_level(c.OptLevel), nullptr));
   } else {
     drop_module_flag(m, "CG Profile");
-    mpm.addPass(pb.buildThinLTODefaultPipeline(optimization_level(c.OptLevel), nullptr));
+    // With full LTO the summaries have done their work on the whole module already.
+    OptimizationLevel level = optimization_level(c.OptLevel);
+    mpm.addPass(s->full_lto ? pb.buildLTODefaultPipeline(level, nullptr)
+                            : pb.buildThinLTODefaultPipeline(level, nullptr));
   }
   if (!c.DisableVerify)
     mpm.addPass(VerifierPass());
