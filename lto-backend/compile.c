@@ -14,20 +14,19 @@
 
 #include "options.h"
 #include "session.h"
+#include "split_advice.h"
 #include "partitioner/cost.h"
 #include "partitioner/graph.h"
 #include "support/llvm_options.h"
 #include "support/llvm_support.h"
 #include "support/support.h"
 #include "support/time_trace.h"
-#include "mtpc/tools.h"
+#include "lto-backend/tools.h"
 
 static void enter_phase(const mtpc_options *o, const char *phase) {
   if (o->phase)
     o->phase(o->phase_user, phase);
 }
-
-
 
 static mtpc_status resolve_target(session *s) {
   const char *triple = s->o->triple ? s->o->triple : LLVMGetTarget(s->module);
@@ -49,14 +48,13 @@ static mtpc_status resolve_target(session *s) {
     LLVMDisposeMessage(error);
     return mtpc_result_fail(s->r, MTPC_ERR_TARGET, message);
   }
-  if (!mtpc_bridge_triple_is_elf(chosen))
-    s->unsplit_reason = "the target's object format is not ELF";
+  s->unsplit_reason = mtpc_target_unsplit_reason(chosen);
   return MTPC_OK;
 }
 
 static mtpc_status make_settings(session *s) {
   char *message = NULL;
-  s->settings = mtpc_bridge_settings_create(s->o, &message);
+  s->settings = mtpc_bridge_settings_create(s->o, s->llvm.lto_config, &message);
   if (!s->settings)
     return mtpc_result_fail(s->r, MTPC_ERR_OUTPUT, message);
   const mtpc_bridge_settings_info *info = mtpc_bridge_settings_describe(s->settings);
@@ -65,7 +63,7 @@ static mtpc_status make_settings(session *s) {
   if (info->dwo_dir) {
     if (mtpc_make_directories(info->dwo_dir, &message))
       return mtpc_result_fail(s->r, MTPC_ERR_OUTPUT, message);
-    s->dwo_path = mtpc_asprintf("%s/%u.dwo", info->dwo_dir, s->o->llvm_lto_task);
+    s->dwo_path = mtpc_asprintf("%s/%u.dwo", info->dwo_dir, s->llvm.lto_task);
     if (!s->dwo_path)
       return mtpc_result_out_of_memory(s->r);
     s->dwo_name = s->dwo_output = s->dwo_path;
@@ -80,7 +78,8 @@ static mtpc_status make_settings(session *s) {
  * keyed (NULL otherwise). */
 static mtpc_status open_cache(session *s) {
   int no_memory = 0;
-  s->cache = mtpc_cache_open(s->o, s->settings, s->triple, &s->reporter, &no_memory);
+  s->cache = mtpc_cache_open(s->o, s->settings, s->triple, s->faults, &s->reporter,
+                             &no_memory);
   return no_memory ? mtpc_result_out_of_memory(s->r) : MTPC_OK;
 }
 
@@ -166,7 +165,7 @@ static mtpc_status run_full_lto_passes(session *s) {
   double start = mtpc_now_seconds();
   char *message = NULL;
   mtpc_bridge_time_trace_begin("mtpc whole-program passes", "");
-  int failed = mtpc_bridge_run_full_lto_passes(s->settings, s->o->llvm_export_summary, s->module,
+  int failed = mtpc_bridge_run_full_lto_passes(s->settings, s->llvm.export_summary, s->module,
                                                &message);
   mtpc_bridge_time_trace_end();
   s->r->stats.whole_program_seconds = mtpc_now_seconds() - start;
@@ -184,9 +183,9 @@ static mtpc_status run_session(session *s) {
     status = open_cache(s);
   if (status != MTPC_OK)
     return status;
-  if (s->o->llvm_import_summary) {
+  if (s->llvm.import_summary) {
     mtpc_bridge_time_trace_begin("mtpc summary passes", "");
-    mtpc_bridge_run_summary_passes(s->o, s->module);
+    mtpc_bridge_run_summary_passes(s->llvm.import_summary, s->module);
     mtpc_bridge_time_trace_end();
     s->bitcode = NULL; /* the workers load the lowered module */
   }
@@ -238,18 +237,22 @@ static void end_session(session *s) {
   mtpc_plan_free(&s->plan);
   free(s->name);
   free(s->triple);
+  if (s->copy)
+    LLVMDisposeModule(s->copy);
   mtpc_reporter_destroy(&s->reporter);
 }
 
 /* Sets up the session of one compile: its result, its options and their
  * LLVM option set. On failure the caller's slot is given back. */
-static mtpc_status begin(session *s, const mtpc_options *given, mtpc_result **out) {
+static mtpc_status begin(session *s, const mtpc_options *given, const mtpc_llvm_options *llvm,
+                         const char *faults, mtpc_result **out) {
   memset(s, 0, sizeof(*s));
   s->o = &s->options;
+  s->faults = faults;
   mtpc_reporter_init(&s->reporter, s->o);
   *out = s->r = mtpc_result_new();
   char *problem = NULL;
-  mtpc_status status = mtpc_options_import(given, &s->options, &problem);
+  mtpc_status status = mtpc_options_import(given, llvm, &s->options, &s->llvm, &problem);
   if (!s->r)
     status = MTPC_ERR_NO_MEMORY;
   mtpc_init_llvm();
@@ -268,70 +271,79 @@ static mtpc_status begin(session *s, const mtpc_options *given, mtpc_result **ou
   return status;
 }
 
-mtpc_status mtpc_compile_bitcode(const void *data, size_t size, const char *name,
-                                 const mtpc_options *options, mtpc_result **result) {
-  session s;
-  mtpc_status status = begin(&s, options, result);
-  mtpc_result *r = s.r;
-  if (status != MTPC_OK) {
-    end_session(&s);
-    return status;
-  }
-  s.bitcode = data;
-  s.bitcode_size = size;
-  s.name = mtpc_strdup(name ? name : "<buffer>");
-  if (!s.name) {
-    status = mtpc_result_out_of_memory(r);
-    end_session(&s);
-    return status;
-  }
+/* Reads the bitcode the session compiles. */
+static mtpc_status read_input(session *s, const void *data, size_t size, const char *name) {
+  s->bitcode = data;
+  s->bitcode_size = size;
+  s->name = mtpc_strdup(name ? name : "<buffer>");
+  if (!s->name)
+    return mtpc_result_out_of_memory(s->r);
   double start = mtpc_now_seconds();
-  enter_phase(s.o, "read");
-  mtpc_bridge_time_trace_begin("mtpc read", s.name);
-  status = mtpc_session_read(&s, data, size);
+  enter_phase(s->o, "read");
+  mtpc_bridge_time_trace_begin("mtpc read", s->name);
+  mtpc_status status = mtpc_session_read(s, data, size);
   mtpc_bridge_time_trace_end();
-  r->stats.read_seconds = mtpc_now_seconds() - start;
+  s->r->stats.read_seconds = mtpc_now_seconds() - start;
+  return status;
+}
+
+/* Takes the caller's module as the session's; a copy of it when the
+ * whole-module passes would change a module the caller only lent. */
+static mtpc_status take_module(session *s, LLVMModuleRef module, int may_change) {
+  size_t len = 0;
+  const char *id = LLVMGetModuleIdentifier(module, &len);
+  s->name = mtpc_strndup(id, len);
+  if (!s->name)
+    return mtpc_result_out_of_memory(s->r);
+  s->module = module;
+  if (s->o->full_lto && !may_change)
+    s->module = s->copy = LLVMCloneModule(module);
+  return MTPC_OK;
+}
+
+/* One compile, from bitcode (module NULL) or a module. */
+static mtpc_status compile(LLVMModuleRef module, int may_change, const void *data, size_t size,
+                           const char *name, const mtpc_options *options,
+                           const mtpc_llvm_options *llvm, const char *faults,
+                           mtpc_result **result) {
+  session s;
+  mtpc_status status = begin(&s, options, llvm, faults, result);
+  if (status == MTPC_OK)
+    status = module ? take_module(&s, module, may_change) : read_input(&s, data, size, name);
   if (status == MTPC_OK)
     status = run_session(&s);
   end_session(&s);
   return status;
 }
 
+mtpc_status mtpc_compile_bitcode(const void *data, size_t size, const char *name,
+                                 const mtpc_options *options, mtpc_result **result) {
+  return compile(NULL, 0, data, size, name, options, NULL, NULL, result);
+}
+
 mtpc_status mtpc_compile_module(LLVMModuleRef module, const mtpc_options *options,
                                 mtpc_result **result) {
-  session s;
-  mtpc_status status = begin(&s, options, result);
-  if (status != MTPC_OK) {
-    end_session(&s);
-    return status;
-  }
-  size_t len = 0;
-  const char *id = LLVMGetModuleIdentifier(module, &len);
-  s.module = module;
-  s.name = mtpc_strndup(id, len);
-  status = s.name ? run_session(&s) : mtpc_result_out_of_memory(s.r);
-  end_session(&s);
-  return status;
+  return compile(module, 0, NULL, 0, NULL, options, NULL, NULL, result);
 }
 
-int mtpc_module_can_split(LLVMModuleRef module, const mtpc_options *o, char **reason) {
-  mtpc_init_llvm();
-  const char *triple = o && o->triple ? o->triple : LLVMGetTarget(module);
-  int can = !(triple && *triple && !mtpc_bridge_triple_is_elf(triple));
-  if (reason)
-    *reason = can ? NULL : mtpc_strdup("the target's object format is not ELF");
-  return can;
+mtpc_status mtpc_llvm_compile_module(LLVMModuleRef module, const mtpc_options *options,
+                                     const mtpc_llvm_options *llvm, mtpc_result **result) {
+  return compile(module, 1, NULL, 0, NULL, options, llvm, NULL, result);
 }
 
-/* Hands the result's message to the caller (free()). */
-static mtpc_status take_message(mtpc_status status, mtpc_result *r, char **message) {
-  if (message)
-    *message = status == MTPC_OK || !r ? NULL : r->message;
-  else if (r)
-    free(r->message);
-  if (r)
-    r->message = NULL;
-  mtpc_result_free(r);
+mtpc_status mtpc_compile_with_faults(LLVMModuleRef module, const void *data, size_t size,
+                                     const char *name, const mtpc_options *options,
+                                     const mtpc_llvm_options *llvm, const char *faults,
+                                     mtpc_result **result) {
+  return compile(module, 1, data, size, name, options, llvm, faults, result);
+}
+
+/* Hands the result to the caller, who may not want it. */
+static mtpc_status hand_over(mtpc_status status, mtpc_result *r, mtpc_result **result) {
+  if (result)
+    *result = r;
+  else
+    mtpc_result_free(r);
   return status;
 }
 
@@ -351,38 +363,29 @@ static mtpc_status print_session_plan(session *s, FILE *out) {
   return status;
 }
 
-mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *options, FILE *out,
-                            char **message) {
+mtpc_status mtpc_plan_write(LLVMModuleRef module, const mtpc_options *options, FILE *out,
+                            mtpc_result **result) {
   session s;
   mtpc_result *r = NULL;
-  mtpc_status status = begin(&s, options, &r);
-  if (status == MTPC_OK) {
-    size_t len = 0;
-    const char *id = LLVMGetModuleIdentifier(module, &len);
-    s.module = module;
-    s.name = mtpc_strndup(id, len);
-    status = s.name ? print_session_plan(&s, out) : mtpc_result_out_of_memory(s.r);
-  }
-  end_session(&s);
-  return take_message(status, r, message);
-}
-
-mtpc_status mtpc_print_plan_bitcode(const void *data, size_t size, const char *name,
-                                    const mtpc_options *options, FILE *out, char **message) {
-  session s;
-  mtpc_result *r = NULL;
-  mtpc_status status = begin(&s, options, &r);
-  if (status == MTPC_OK) {
-    s.bitcode = data;
-    s.bitcode_size = size;
-    s.name = mtpc_strdup(name ? name : "<buffer>");
-    enter_phase(s.o, "read");
-    mtpc_bridge_time_trace_begin("mtpc read", s.name ? s.name : "");
-    status = s.name ? mtpc_session_read(&s, data, size) : mtpc_result_out_of_memory(r);
-    mtpc_bridge_time_trace_end();
-  }
+  mtpc_status status = begin(&s, options, NULL, NULL, &r);
+  if (status == MTPC_OK)
+    status = take_module(&s, module, 1); /* planning never changes it */
   if (status == MTPC_OK)
     status = print_session_plan(&s, out);
   end_session(&s);
-  return take_message(status, r, message);
+  return hand_over(status, r, result);
+}
+
+mtpc_status mtpc_plan_write_bitcode(const void *data, size_t size, const char *name,
+                                    const mtpc_options *options, FILE *out,
+                                    mtpc_result **result) {
+  session s;
+  mtpc_result *r = NULL;
+  mtpc_status status = begin(&s, options, NULL, NULL, &r);
+  if (status == MTPC_OK)
+    status = read_input(&s, data, size, name);
+  if (status == MTPC_OK)
+    status = print_session_plan(&s, out);
+  end_session(&s);
+  return hand_over(status, r, result);
 }

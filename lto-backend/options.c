@@ -19,7 +19,7 @@ static void set_defaults(mtpc_options *o) {
   o->verify = 1;
 }
 
-void mtpc_options_init_size(mtpc_options *o, size_t struct_size) {
+void mtpc_options_init_abi2(mtpc_options *o, size_t struct_size) {
   mtpc_options defaults;
   set_defaults(&defaults);
   size_t known = struct_size < sizeof(defaults) ? struct_size : sizeof(defaults);
@@ -28,18 +28,23 @@ void mtpc_options_init_size(mtpc_options *o, size_t struct_size) {
   o->struct_size = struct_size;
 }
 
-/* Bytes past what this library knows must be zero: the caller's newer
- * header has fields it did not set. */
-static int tail_is_zero(const mtpc_options *given) {
-  const unsigned char *bytes = (const unsigned char *)given;
-  for (size_t i = sizeof(mtpc_options); i < given->struct_size; i++)
+void mtpc_llvm_options_init_abi2(mtpc_llvm_options *o, size_t struct_size) {
+  memset(o, 0, struct_size);
+  o->struct_size = struct_size;
+}
+
+/* Bytes past the `known` this library knows must be zero: the caller's
+ * newer header has fields it did not set. */
+static int tail_is_zero(const void *given, size_t known, size_t size) {
+  const unsigned char *bytes = given;
+  for (size_t i = known; i < size; i++)
     if (bytes[i])
       return 0;
   return 1;
 }
 
 /* What is wrong with the options' values, written to `why`; 0 if nothing. */
-static int check(const mtpc_options *o, char *why, size_t size) {
+static int check(const mtpc_options *o, const mtpc_llvm_options *llvm, char *why, size_t size) {
   if (o->opt_level > 3)
     snprintf(why, size, "optimization level %u is not 0, 1, 2 or 3", o->opt_level);
   else if (o->codegen_opt_level > 3)
@@ -50,10 +55,10 @@ static int check(const mtpc_options *o, char *why, size_t size) {
     snprintf(why, size, "emit_llvm and emit_assembly exclude each other");
   else if ((unsigned)o->code_model > MTPC_CODE_MODEL_LARGE)
     snprintf(why, size, "unknown code model %d", (int)o->code_model);
-  else if (o->full_lto && o->llvm_import_summary)
-    snprintf(why, size, "full_lto and llvm_import_summary exclude each other");
-  else if (o->llvm_export_summary && !o->full_lto)
-    snprintf(why, size, "llvm_export_summary without full_lto");
+  else if (o->full_lto && llvm->import_summary)
+    snprintf(why, size, "full_lto and an import summary exclude each other");
+  else if (llvm->export_summary && !o->full_lto)
+    snprintf(why, size, "an export summary without full_lto");
   else if (o->llvm_option_count && !o->llvm_options)
     snprintf(why, size, "llvm_option_count without llvm_options");
   else
@@ -69,7 +74,7 @@ static int check_size(const mtpc_options *given, char *why, size_t size) {
   else if (given->struct_size < first + sizeof(given->jobs))
     snprintf(why, size, "options of size %zu: not set up by mtpc_options_init",
              given->struct_size);
-  else if (given->struct_size > sizeof(mtpc_options) && !tail_is_zero(given))
+  else if (!tail_is_zero(given, sizeof(mtpc_options), given->struct_size))
     snprintf(why, size, "options set fields this library (%s) does not have",
              MTPC_VERSION_STRING);
   else
@@ -77,15 +82,41 @@ static int check_size(const mtpc_options *given, char *why, size_t size) {
   return 1;
 }
 
-mtpc_status mtpc_options_import(const mtpc_options *given, mtpc_options *whole, char **problem) {
+/* The same for what an embedder lent. */
+static int check_llvm_size(const mtpc_llvm_options *given, char *why, size_t size) {
+  if (given->struct_size < sizeof(given->struct_size) + sizeof(given->lto_config))
+    snprintf(why, size, "LLVM options of size %zu: not set up by mtpc_llvm_options_init",
+             given->struct_size);
+  else if (!tail_is_zero(given, sizeof(mtpc_llvm_options), given->struct_size))
+    snprintf(why, size, "LLVM options set fields this library (%s) does not have",
+             MTPC_VERSION_STRING);
+  else
+    return 0;
+  return 1;
+}
+
+/* Copies the `struct_size` bytes the caller has of `given` over `whole`'s
+ * defaults, of which this library knows `known`. */
+static void copy_known(void *whole, const void *given, size_t struct_size, size_t known) {
+  memcpy(whole, given, struct_size < known ? struct_size : known);
+}
+
+mtpc_status mtpc_options_import(const mtpc_options *given, const mtpc_llvm_options *llvm_given,
+                                mtpc_options *whole, mtpc_llvm_options *llvm_whole,
+                                char **problem) {
   set_defaults(whole);
+  mtpc_llvm_options_init(llvm_whole);
   char why[160];
   *problem = NULL;
-  if (!check_size(given, why, sizeof(why))) {
-    size_t known = given->struct_size < sizeof(*whole) ? given->struct_size : sizeof(*whole);
-    memcpy(whole, given, known);
+  int bad = check_size(given, why, sizeof(why)) ||
+            (llvm_given && check_llvm_size(llvm_given, why, sizeof(why)));
+  if (!bad) {
+    copy_known(whole, given, given->struct_size, sizeof(*whole));
     whole->struct_size = sizeof(*whole);
-    if (!check(whole, why, sizeof(why)))
+    if (llvm_given)
+      copy_known(llvm_whole, llvm_given, llvm_given->struct_size, sizeof(*llvm_whole));
+    llvm_whole->struct_size = sizeof(*llvm_whole);
+    if (!check(whole, llvm_whole, why, sizeof(why)))
       return MTPC_OK;
   }
   *problem = mtpc_strdup(why);

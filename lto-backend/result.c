@@ -45,6 +45,17 @@ mtpc_status mtpc_result_out_of_memory(mtpc_result *r) {
 
 mtpc_result *mtpc_result_new(void) { return calloc(1, sizeof(mtpc_result)); }
 
+mtpc_status mtpc_result_report(mtpc_status status, char *message, mtpc_result **result) {
+  mtpc_result *r = result ? mtpc_result_new() : NULL;
+  if (r && status != MTPC_OK)
+    status = mtpc_result_fail(r, status, message);
+  else
+    free(message);
+  if (result)
+    *result = r;
+  return status;
+}
+
 void mtpc_result_free(mtpc_result *r) {
   if (!r)
     return;

@@ -3,7 +3,7 @@
 #define MTPC_RESULT_H
 
 #include "mtpc/mtpc.h"
-#include "mtpc/tools.h"
+#include "support/files.h"
 
 typedef struct mtpc_buffer {
   void *data;
@@ -31,5 +31,10 @@ mtpc_result *mtpc_result_new(void);
  * or earlier, and is MTPC_ERR_NO_MEMORY. */
 mtpc_status mtpc_result_fail(mtpc_result *r, mtpc_status status, char *message);
 mtpc_status mtpc_result_out_of_memory(mtpc_result *r);
+
+/* The result of a call that is not a compile: its status and the message
+ * (taken; NULL when it failed for want of memory), in a new result handed
+ * to *result when result is not NULL. Returns the status. */
+mtpc_status mtpc_result_report(mtpc_status status, char *message, mtpc_result **result);
 
 #endif

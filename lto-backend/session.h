@@ -13,16 +13,20 @@
 #include "partitioner/plan.h"
 #include "result.h"
 #include "support/diag.h"
+#include "mtpc/llvm.h"
 #include "mtpc/mtpc.h"
 
 /* Everything one compile needs besides its options and result. */
 typedef struct session {
   mtpc_options options;   /* the caller's, made whole */
   const mtpc_options *o;  /* &options */
+  mtpc_llvm_options llvm; /* what an embedder lent (mtpc/llvm.h), made whole */
+  const char *faults;     /* injected faults (support/fault.h); NULL: none */
   mtpc_result *r;
   mtpc_reporter reporter;
   int in_option_set;      /* entered the options' LLVM option set */
   LLVMModuleRef module;   /* planned from; released once the plan exists if owned */
+  LLVMModuleRef copy;     /* mtpc_compile_module's full_lto: module, copied */
   int owns_module;        /* then `read` holds it (and the other readers' copies) */
   mtpc_read read;         /* the module's read, and its graph when `has_graph` */
   int has_graph;

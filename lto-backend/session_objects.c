@@ -11,7 +11,7 @@
 #include "session.h"
 #include "support/support.h"
 #include "support/time_trace.h"
-#include "mtpc/tools.h"
+#include "lto-backend/tools.h"
 
 void mtpc_session_give_up_slot(session *s) {
   if (s->o->budget && s->o->caller_holds_slot && !s->slot_given_up) {
@@ -26,6 +26,7 @@ static void fill_config(session *s, mtpc_codegen_config *c) {
   c->module_name = s->name;
   c->settings = s->settings;
   c->options = s->o;
+  c->faults = s->faults;
   c->reporter = &s->reporter;
   c->dwo_name = s->dwo_name;
   c->dwo_output = s->dwo_output;
@@ -106,7 +107,7 @@ static int add_output(session *s, const char *path, const void *data, size_t siz
     *message = NULL;
     return 1;
   }
-  return mtpc_outputs_add(s->r->files, path, data, size, s->o->fault_injection, message);
+  return mtpc_outputs_add(s->r->files, path, data, size, s->faults, message);
 }
 
 /* Split DWARF: each job's .dwo, or, merged, the module's one. */
@@ -188,7 +189,7 @@ static mtpc_status hand_over(session *s, mtpc_job *jobs, uint32_t count, int spl
   int failed = s->o->emit_llvm
                    ? mtpc_merge_modules(&s->plan, jobs, count, &r->object.data, &r->object.size,
                                         &message)
-                   : mtpc_merge_objects(&s->plan, jobs, count, s->o->fault_injection,
+                   : mtpc_merge_objects(&s->plan, jobs, count, s->faults,
                                         &r->object.data, &r->object.size, &r->object_mapped,
                                         &message);
   mtpc_bridge_time_trace_end();
@@ -235,7 +236,7 @@ mtpc_status mtpc_session_compile(session *s) {
   /* Below the floor is the plan's choice, which the stats report. */
   if (s->unsplit_reason && s->o->partitions != 1 && !s->plan.below_floor)
     mtpc_emit_diag(&s->reporter, MTPC_WARNING, "%s: compiling unsplit: %s", s->name, s->unsplit_reason);
-  unsigned threads = s->o->jobs ? s->o->jobs : mtpc_hardware_threads();
+  unsigned threads = mtpc_resolve_jobs(s->o->jobs);
   if (s->owns_module)
     s->module = NULL; /* one of the read's modules: the workers free them */
   s->r->stats.jobs = threads;

@@ -52,7 +52,7 @@ static mtpc_status parse_bitcode(const void *data, size_t size, const char *name
  * MTPC_MAX_READERS, and with a budget only those it has a free slot for
  * (*slots of them, given back once the read is done). */
 static unsigned reader_count(const session *s, unsigned *slots) {
-  unsigned wanted = s->o->jobs ? s->o->jobs : mtpc_hardware_threads();
+  unsigned wanted = mtpc_resolve_jobs(s->o->jobs);
   if (wanted > MTPC_MAX_READERS)
     wanted = MTPC_MAX_READERS;
   *slots = 0;
@@ -83,7 +83,7 @@ static void scan_bitcode(void *arg) {
 
 mtpc_status mtpc_session_read(session *s, const void *data, size_t size) {
   s->owns_module = 1;
-  if (s->o->llvm_import_summary || s->o->full_lto)
+  if (s->llvm.import_summary || s->o->full_lto)
     return read_whole(s, data, size);
   unsigned slots;
   unsigned readers = reader_count(s, &slots);

@@ -29,33 +29,30 @@ struct mtpc_budget {
   unsigned held_count;
 };
 
-mtpc_budget *mtpc_budget_create(unsigned slots) {
-  mtpc_budget *b = calloc(1, sizeof(*b));
+mtpc_status mtpc_budget_new(unsigned slots, mtpc_budget **budget) {
+  mtpc_budget *b = *budget = calloc(1, sizeof(*b));
   if (!b)
-    return NULL;
+    return MTPC_ERR_NO_MEMORY;
   pthread_mutex_init(&b->mutex, NULL);
   pthread_cond_init(&b->freed, NULL);
   b->free_slots = slots ? slots : 1;
-  return b;
+  return MTPC_OK;
 }
 
-mtpc_budget *mtpc_budget_create_jobserver(unsigned max_slots) {
-  char *problem = NULL;
-  mtpc_budget *b = mtpc_budget_open_jobserver(max_slots, &problem);
-  free(problem);
-  return b;
-}
-
-mtpc_budget *mtpc_budget_open_jobserver(unsigned max_slots, char **problem) {
+mtpc_budget *mtpc_budget_join_jobserver(unsigned max_slots, char **problem, int *no_memory) {
+  *problem = NULL;
+  *no_memory = 0;
   mtpc_jobserver *jobserver = mtpc_jobserver_open(problem);
   if (!jobserver)
     return NULL;
-  mtpc_budget *b = mtpc_budget_create(max_slots);
+  mtpc_budget *b = NULL;
+  mtpc_budget_new(max_slots, &b);
   int *held = calloc(max_slots ? max_slots : 1, sizeof(int));
   if (!b || !held) {
     free(held);
     mtpc_budget_destroy(b);
     mtpc_jobserver_close(jobserver);
+    *no_memory = 1;
     return NULL;
   }
   b->jobserver = jobserver;

@@ -1,8 +1,9 @@
 #ifndef MTPC_FAULT_H
 #define MTPC_FAULT_H
 
-/* Fault injection for tests: mtpc_options.fault_injection (the tools take it
- * from MTPC_FAULT) lists, comma separated, the places that fail on purpose:
+/* Fault injection for tests: a spec (the tools take it from MTPC_FAULT and
+ * compile with mtpc_compile_with_faults, lto-backend/tools.h) lists, comma
+ * separated, the places that fail on purpose:
  *   codegen=K  code generation of partition K fails (K = "all": every one);
  *   write      every file write fails halfway, as on a full disk (ENOSPC);
  *   cache      every write to the partition cache fails so.

@@ -1,11 +1,16 @@
-/* What files.c gives the library besides what mtpc/tools.h declares. */
+/* Whole reads, atomic writes, scratch files, mappings, directories
+ * (files.c), and a step's outputs, all or nothing (outputs.c). `faults`:
+ * injected faults (fault.h). */
 #ifndef MTPC_FILES_H
 #define MTPC_FILES_H
 
 #include <stddef.h>
 #include <stdio.h>
 
-#include "mtpc/tools.h"
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 
 /* Writes `size` bytes to a new temporary file beside `path` (in its
  * directory, mode 0644, synced), whose name goes to *temp (malloc'ed).
@@ -17,5 +22,49 @@ int mtpc_write_temporary(const char *path, const void *data, size_t size, const 
  * 0 on success, else *message. */
 int mtpc_write_stream(FILE *stream, const char *name, const void *data, size_t size,
                       char **message);
+
+/* Writes `size` bytes to `path` through a temporary file in the same
+ * directory and a rename, so a failure never leaves a partial file. A path
+ * that names something other than a regular file (/dev/null) is written in
+ * place. `faults`: injected faults (fault.h). 0 on success, else
+ * *message. */
+int mtpc_write_file_atomic(const char *path, const void *data, size_t size, const char *faults,
+                           char **message);
+/* The same, but a path that names something other than a regular file (a
+ * FIFO) is replaced too, never written in place. */
+int mtpc_replace_file(const char *path, const void *data, size_t size, const char *faults,
+                      char **message);
+/* Writes a file no one else sees (in a private temporary directory): no
+ * rename, no sync. 0 on success, else *message. */
+int mtpc_write_scratch_file(const char *path, const void *data, size_t size, const char *faults,
+                            char **message);
+/* A step's output files, all or nothing (outputs.c). A path that names
+ * something other than a regular file (/dev/null, a pipe) is written in
+ * place when committed, "-" to standard output. */
+typedef struct mtpc_outputs mtpc_outputs;
+mtpc_outputs *mtpc_outputs_new(void); /* NULL when out of memory */
+/* Writes `data` for `path` under a temporary name beside it (or keeps a
+ * copy, for a path written in place). 0 on success, else *message (NULL:
+ * out of memory). */
+int mtpc_outputs_add(mtpc_outputs *outputs, const char *path, const void *data, size_t size,
+                     const char *faults, char **message);
+/* Renames (or writes) every file added into place, in the order added.
+ * 0 on success, else *message. */
+int mtpc_outputs_commit(mtpc_outputs *outputs, char **message);
+/* Removes the temporaries of files not committed; NULL is allowed. */
+void mtpc_outputs_free(mtpc_outputs *outputs);
+
+/* A private, writable mapping of a whole file (munmap it), which goes on
+ * holding the data if the file is removed. 0 on success, else *message. */
+int mtpc_map_file(const char *path, void **data, size_t *size, char **message);
+/* Creates `path` and its missing parents. 0 on success, else *message. */
+int mtpc_make_directories(const char *path, char **message);
+/* Reads a whole regular file, without blocking on one that is not (a FIFO).
+ * 0 on success, else *message. */
+int mtpc_read_file(const char *path, void **data, size_t *size, char **message);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

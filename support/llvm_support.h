@@ -3,8 +3,6 @@
 #ifndef MTPC_LLVM_SUPPORT_H
 #define MTPC_LLVM_SUPPORT_H
 
-#include "mtpc/tools.h"
-
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -21,7 +19,8 @@ int mtpc_bridge_triple_is_elf(const char *triple);
 /* 1 if its objects are ELF64 little-endian (what elf_object.h reads). */
 int mtpc_bridge_triple_is_elf64_le(const char *triple);
 
-/* mtpc_bridge_on_out_of_memory: mtpc/tools.h. */
+/* LLVM's out-of-memory handler calls `handler` (which must not return). */
+void mtpc_bridge_on_out_of_memory(void (*handler)(const char *reason));
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,4 @@
-/* A step's output files, all or nothing (mtpc/tools.h). */
+/* A step's output files, all or nothing (support/files.h). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdio.h>

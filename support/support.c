@@ -367,3 +367,5 @@ unsigned mtpc_hardware_threads(void) {
   long n = sysconf(_SC_NPROCESSORS_ONLN);
   return n > 0 ? (unsigned)n : 1;
 }
+
+unsigned mtpc_resolve_jobs(unsigned jobs) { return jobs ? jobs : mtpc_hardware_threads(); }

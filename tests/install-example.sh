@@ -10,7 +10,7 @@ version=$(grep -m1 '^MTPC_LLVM_VERSION' "$build/CMakeCache.txt" | sed 's/.*=//')
 rm -rf "$work" && mkdir -p "$work"
 prefix=$work/prefix
 cmake --install "$build" --prefix "$prefix" >/dev/null
-test -f "$prefix/include/mtpc/mtpc.h"
+test -f "$prefix/include/mtpc/mtpc.h" && test -f "$prefix/include/mtpc/llvm.h"
 test ! -e "$prefix/include/mtpc/tools.h" # not part of the installed API
 test -x "$prefix/bin/mtpc"
 if [ -e "$build/bin/lld" ]; then

@@ -16,7 +16,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "mtpc/mtpc.h"
-#include "mtpc/tools.h"
+#include "lto-backend/tools.h"
 
 
 static const char backend_usage[] =
@@ -315,7 +315,6 @@ static void fill_options(const backend_cli *b, mtpc_options *o) {
   o->cs_profile = b->cs_profile_generate ? b->cs_profile_output : b->cs_profile_use;
   o->llvm_options = b->llvm_args;
   o->llvm_option_count = b->llvm_arg_count;
-  o->fault_injection = cli_fault_injection();
   o->cache_dir = b->cache_dir;
   o->defer_files = 1; /* cli_write_outputs writes them with the object */
 }
@@ -342,15 +341,18 @@ static int take_result(backend_cli *b, mtpc_status status, mtpc_result *r, void 
 static int split_after_import(void *arg, LLVMModuleRef module, const void *lto_config,
                               const void *index, void **object, size_t *size, char **message) {
   backend_cli *b = arg;
-  if (cli_instruction_count(module) < b->threshold || !mtpc_module_can_split(module, NULL, NULL))
+  if (!mtpc_should_split(module, NULL, b->threshold, NULL))
     return 0;
   mtpc_options o;
   fill_options(b, &o);
-  o.llvm_lto_config = lto_config; /* compile as LLVM's backend would */
-  o.llvm_import_summary = index;
+  mtpc_llvm_options lent;
+  mtpc_llvm_options_init(&lent);
+  lent.lto_config = lto_config; /* compile as LLVM's backend would */
+  lent.import_summary = index;
   o.budget = cli_jobserver_budget(o.jobs);
   mtpc_result *r = NULL;
-  mtpc_status status = mtpc_compile_module(module, &o, &r);
+  mtpc_status status =
+      mtpc_compile_with_faults(module, NULL, 0, NULL, &o, &lent, cli_fault_injection(), &r);
   int done = take_result(b, status, r, object, size, message);
   mtpc_budget_destroy(o.budget);
   return done;
@@ -367,7 +369,8 @@ static int empty_object(backend_cli *b, const char *triple, void **object, size_
   fill_options(b, &o);
   o.partitions = 1;
   mtpc_result *r = NULL;
-  mtpc_status status = mtpc_compile_module(module, &o, &r);
+  mtpc_status status =
+      mtpc_compile_with_faults(module, NULL, 0, NULL, &o, NULL, cli_fault_injection(), &r);
   int done = take_result(b, status, r, object, size, message);
   LLVMDisposeModule(module);
   LLVMContextDispose(context);
@@ -384,7 +387,8 @@ static int whole_module(backend_cli *b, void **object, size_t *size, char **mess
   fill_options(b, &o);
   o.triple = b->triple;
   mtpc_result *r = NULL;
-  mtpc_status status = mtpc_compile_bitcode(data, data_size, b->input, &o, &r);
+  mtpc_status status = mtpc_compile_with_faults(NULL, data, data_size, b->input, &o, NULL,
+                                                cli_fault_injection(), &r);
   int done = take_result(b, status, r, object, size, message);
   free(data);
   return done;

@@ -23,7 +23,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "mtpc/mtpc.h"
-#include "mtpc/tools.h"
+#include "lto-backend/tools.h"
 
 extern char **environ;
 
@@ -159,28 +159,27 @@ static finish split_compile(const cc_settings *s, const cc_job *job, const char 
     LLVMContextDispose(context);
     return COMPILE_QUIETLY;
   }
-  uint64_t count = cli_instruction_count(module);
-  if (count < s->threshold) {
-    cc_note(s, "%s: %llu IR instructions, below the threshold: compiled by the compiler",
-            source, (unsigned long long)count);
+  mtpc_options o;
+  mtpc_options_init(&o);
+  cc_job_options(job, &o);
+  mtpc_split_advice advice;
+  if (!mtpc_should_split(module, &o, s->threshold, &advice)) {
+    cc_note(s, "%s: %s: compiled by the compiler", source, advice.reason);
     LLVMDisposeModule(module);
     LLVMContextDispose(context);
     return COMPILE_QUIETLY;
   }
-  mtpc_options o;
-  mtpc_options_init(&o);
-  cc_job_options(job, &o);
   o.jobs = s->jobs;
   o.partitions = s->partitions;
   o.diag = cli_print_diag;
   o.collect_stats = s->verbose;
-  o.fault_injection = cli_fault_injection();
   o.budget = cli_jobserver_budget(o.jobs);
   o.defer_files = 1; /* cli_write_outputs writes them with the object */
   if (s->time_trace)
     mtpc_time_trace_start(0);
   mtpc_result *result = NULL;
-  mtpc_status compiled = mtpc_compile_module(module, &o, &result);
+  mtpc_status compiled =
+      mtpc_compile_with_faults(module, NULL, 0, NULL, &o, NULL, cli_fault_injection(), &result);
   mtpc_budget_destroy(o.budget);
   LLVMDisposeModule(module);
   LLVMContextDispose(context);

@@ -16,7 +16,7 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/ErrorHandling.h>
 
-#include "mtpc/tools.h"
+#include "lto-backend/tools.h"
 
 static void out_of_memory(void) {
   cli_error("out of memory");
@@ -67,26 +67,12 @@ uint64_t cli_parse_size(const char *text, const char *option) {
   return value;
 }
 
-uint64_t cli_instruction_count(LLVMModuleRef module) {
-  uint64_t count = 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(module); f; f = LLVMGetNextFunction(f)) {
-    if (LLVMIsDeclaration(f) || LLVMGetLinkage(f) == LLVMAvailableExternallyLinkage)
-      continue;
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        count++;
-  }
-  return count;
-}
-
 mtpc_budget *cli_jobserver_budget(unsigned jobs) {
-  long cores = sysconf(_SC_NPROCESSORS_ONLN);
-  char *problem = NULL;
-  mtpc_budget *budget =
-      mtpc_budget_open_jobserver(jobs ? jobs : cores > 0 ? (unsigned)cores : 1, &problem);
-  if (problem)
-    fprintf(stderr, "mtpc: warning: not using the jobserver: %s\n", problem);
-  free(problem);
+  mtpc_budget *budget = NULL;
+  mtpc_result *result = NULL;
+  if (mtpc_budget_new_jobserver(mtpc_resolve_jobs(jobs), &budget, &result) != MTPC_OK)
+    fprintf(stderr, "mtpc: warning: not using the jobserver: %s\n", mtpc_result_message(result));
+  mtpc_result_free(result);
   return budget;
 }
 

@@ -1,5 +1,5 @@
-/* What the mtpc commands share (cli.c). The commands use the public header,
- * mtpc/tools.h and this. */
+/* What the mtpc commands share (cli.c). The commands use the installed
+ * headers, the tools' private API (lto-backend/tools.h) and this. */
 #ifndef MTPC_TOOLS_CLI_H
 #define MTPC_TOOLS_CLI_H
 
@@ -31,11 +31,6 @@ unsigned cli_parse_unsigned(const char *text, const char *option);
 /* Bytes, with an optional K, M or G; or a command-line error (exit 2). */
 uint64_t cli_parse_size(const char *text, const char *option);
 
-/* The IR instructions of a module's function bodies, without
- * available_externally ones (which are not compiled): what the thresholds of
- * `mtpc backend` and `mtpc cc` measure. */
-uint64_t cli_instruction_count(LLVMModuleRef module);
-
 /* Slots from GNU make's jobserver for `jobs` worker threads (0: all), or
  * NULL when MAKEFLAGS names none (or one that is not a jobserver: a
  * warning). */
@@ -49,7 +44,8 @@ mtpc_budget *cli_jobserver_budget(unsigned jobs);
 int cli_write_outputs(mtpc_result *result, const char *output, const void *object, size_t size,
                       const char *trace);
 
-/* MTPC_FAULT (mtpc_options.fault_injection), read once. */
+/* MTPC_FAULT (faults injected on purpose, for tests: mtpc_compile_with_faults),
+ * read once. */
 const char *cli_fault_injection(void);
 
 /* Crashes, fatal errors and a looping reader inside LLVM become one error

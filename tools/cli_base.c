@@ -31,18 +31,8 @@ int cli_read_unsigned(const char *text, const char *option, unsigned *value) {
 }
 
 int cli_read_size(const char *text, const char *option, uint64_t *value) {
-  char *end = NULL;
-  errno = 0;
-  unsigned long long number = strtoull(text, &end, 10);
-  unsigned shift = 0;
-  if (end && *end && !end[1])
-    shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20
-          : *end == 'G' || *end == 'g' ? 30 : 64;
-  if (!*text || text[0] == '-' || errno || (*end && shift == 64) || (*end && end[1]) ||
-      number > (UINT64_MAX >> shift)) {
-    cli_error("invalid value '%s' for %s (bytes, or a number with K, M or G)", text, option);
-    return 1;
-  }
-  *value = (uint64_t)number << shift;
-  return 0;
+  if (mtpc_parse_size(text, value) == MTPC_OK)
+    return 0;
+  cli_error("invalid value '%s' for %s (bytes, or a number with K, M or G)", text, option);
+  return 1;
 }

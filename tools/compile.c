@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "mtpc/mtpc.h"
-#include "mtpc/tools.h"
+#include "lto-backend/tools.h"
 
 typedef struct cli {
   const char *command;
@@ -175,7 +175,6 @@ static void parse_args(cli *c, int argc, char **argv) {
   o->llvm_options = c->llvm_options;
   o->llvm_option_count = c->llvm_option_count;
   o->time_trace_granularity = c->time_trace_granularity;
-  o->fault_injection = cli_fault_injection();
 }
 
 static double mib(uint64_t bytes) { return (double)bytes / (1024.0 * 1024.0); }
@@ -255,7 +254,8 @@ static int run_compile(cli *c) {
   c->options.budget = cli_jobserver_budget(c->options.jobs);
   c->options.defer_files = 1;
   mtpc_result *result = NULL;
-  mtpc_status status = mtpc_compile_bitcode(data, size, c->input, &c->options, &result);
+  mtpc_status status = mtpc_compile_with_faults(NULL, data, size, c->input, &c->options, NULL,
+                                                cli_fault_injection(), &result);
   mtpc_budget_destroy(c->options.budget);
   free(data);
   int rc = 0;
@@ -284,17 +284,20 @@ static int run_plan(cli *c) {
   size_t size = 0;
   if (read_input(c, &data, &size))
     return 1;
-  char *message = NULL;
-  mtpc_status status = mtpc_print_plan_bitcode(data, size, c->input, &c->options, stdout, &message);
+  mtpc_result *result = NULL;
+  mtpc_status status =
+      mtpc_plan_write_bitcode(data, size, c->input, &c->options, stdout, &result);
   if (status != MTPC_OK)
-    cli_error("%s", message ? message : mtpc_status_string(status));
-  free(message);
+    cli_error("%s", mtpc_result_message(result));
+  mtpc_result_free(result);
   free(data);
   int rc = status == MTPC_OK ? 0 : 1;
-  if (c->time_trace && mtpc_time_trace_write(c->time_trace, &message) != MTPC_OK) {
-    cli_error("cannot write the time trace: %s", message);
-    free(message);
-    rc = 1;
+  if (c->time_trace) {
+    if (mtpc_time_trace_save(c->time_trace, &result) != MTPC_OK) {
+      cli_error("cannot write the time trace: %s", mtpc_result_message(result));
+      rc = 1;
+    }
+    mtpc_result_free(result);
   }
   return rc;
 }

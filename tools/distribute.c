@@ -21,7 +21,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "mtpc/mtpc.h"
-#include "mtpc/tools.h"
+#include "lto-backend/tools.h"
 #include "json.h"
 
 extern char **environ;
@@ -89,10 +89,7 @@ static void parse_distribute_args(distributor *d, int argc, char **argv) {
     cli_error("no job file");
     exit(2);
   }
-  if (d->slots == 0) {
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    d->slots = cores > 0 ? (unsigned)cores : 1;
-  }
+  d->slots = mtpc_resolve_jobs(d->slots);
 }
 
 /* An array of strings, or NULL with *error naming `where`. */
@@ -310,7 +307,7 @@ static int set_up(distributor *d, char **error) {
   if (!d->jobserver && make_jobserver(d, error))
     return 1;
   if (!d->jobserver)
-    d->jobserver = mtpc_budget_create_jobserver(d->slots);
+    d->jobserver = cli_jobserver_budget(d->slots);
   if (!d->jobserver) {
     *error = xasprintf("cannot use the jobserver MAKEFLAGS names ('%s')", getenv("MAKEFLAGS"));
     return 1;

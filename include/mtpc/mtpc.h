@@ -18,10 +18,24 @@
  *   ...
  *   mtpc_result_free(res);
  *
- * Compatibility: mtpc_options only grows at its end, and mtpc_options_init
- * records the size the caller was compiled with, so a program built against
- * an older header keeps working with a newer library. Results are opaque.
- * Every function may be called from several threads at once (docs/api.rst).
+ * Errors: a function that can fail returns an mtpc_status. Where a failure
+ * has more to say than its status, the function also sets an mtpc_result
+ * (whatever the status) whose mtpc_result_message is one line saying what
+ * went wrong; free it with mtpc_result_free. Functions that cannot fail
+ * return what they compute.
+ *
+ * Two layers: this header holds the stable C settings, results and
+ * statistics; mtpc/llvm.h adds what C++ embedders that run LLVM's LTO lend
+ * mtpc (an lto::Config, summaries, a module mtpc may change).
+ *
+ * Compatibility: within one ABI version (MTPC_ABI_VERSION) mtpc_options only
+ * grows at its end, and mtpc_options_init records the size the caller was
+ * compiled with, so a program built against an older header keeps working
+ * with a newer library. A new ABI version renames mtpc_options_init's
+ * symbol, so that a program built against another one does not link; what
+ * it used and is gone fails to compile with a message saying what to use
+ * instead (docs/api.rst, "From 0.4 to 0.5"). Results are opaque. Every
+ * function may be called from several threads at once (docs/api.rst).
  */
 #ifndef MTPC_MTPC_H
 #define MTPC_MTPC_H
@@ -37,9 +51,23 @@ extern "C" {
 #endif
 
 #define MTPC_VERSION_MAJOR 0
-#define MTPC_VERSION_MINOR 4
+#define MTPC_VERSION_MINOR 5
 #define MTPC_VERSION_PATCH 0
-#define MTPC_VERSION_STRING "0.4.0"
+#define MTPC_VERSION_STRING "0.5.0"
+/* 2 since 0.5: the LLVM objects and fault injection left mtpc_options, and
+ * every fallible function returns an mtpc_status. */
+#define MTPC_ABI_VERSION 2
+
+/* What a program written against an older header used and is gone: using
+ * it is a compile error that says what to use instead. */
+#if defined(__GNUC__) || defined(__clang__)
+#define MTPC_GONE(what_instead) __attribute__((unavailable(what_instead)))
+#define MTPC_GONE_FIELD(name, what_instead) \
+  __extension__ char name[0] __attribute__((unavailable(what_instead)));
+#else
+#define MTPC_GONE(what_instead)
+#define MTPC_GONE_FIELD(name, what_instead)
+#endif
 
 /* Passed as mtpc_options.partitions: one partition per group of tightly
  * coupled functions (the finest split the partitioner allows). */
@@ -50,7 +78,8 @@ extern "C" {
 
 /* Below this many IR instructions (after importing, not counting
  * available_externally functions) a ThinLTO backend (ld.lld, mtpc backend)
- * leaves a module to LLVM's own backend: about a 10K-line C file. */
+ * leaves a module to LLVM's own backend: about a 10K-line C file
+ * (mtpc_should_split). */
 #define MTPC_DEFAULT_THRESHOLD 20000u
 
 typedef enum mtpc_status {
@@ -64,6 +93,11 @@ typedef enum mtpc_status {
   MTPC_ERR_NO_MEMORY         /* an allocation of mtpc's failed (LLVM's own allocations
                                 end the process, as LLVM's out-of-memory handler does) */
 } mtpc_status;
+
+/* What a call produced: a compile's object(s) and statistics, and for any
+ * call that failed, the message saying why. Owned by the caller; release
+ * with mtpc_result_free. */
+typedef struct mtpc_result mtpc_result;
 
 /* A short, static description of a status code. */
 const char *mtpc_status_string(mtpc_status status);
@@ -131,8 +165,9 @@ typedef struct mtpc_stats {
  * that busy threads never exceed its size. Each partition holds one slot
  * while it is loaded, optimized and code-generated. */
 typedef struct mtpc_budget mtpc_budget;
-mtpc_budget *mtpc_budget_create(unsigned slots); /* NULL when out of memory */
-void mtpc_budget_destroy(mtpc_budget *budget);
+/* A budget of `slots` slots in *budget: MTPC_OK, or MTPC_ERR_NO_MEMORY. */
+mtpc_status mtpc_budget_new(unsigned slots, mtpc_budget **budget);
+void mtpc_budget_destroy(mtpc_budget *budget); /* NULL is allowed */
 /* Blocks until a slot is free and no costlier job waits for one: slots go to
  * the waiting job of the largest `cost` (mtpc's partitions give their planned
  * cost, about one unit per IR instruction), the first to wait among equals. */
@@ -142,12 +177,19 @@ int mtpc_budget_try_acquire(mtpc_budget *budget); /* 1: got one; 0: none free or
 void mtpc_budget_release(mtpc_budget *budget);
 /* A budget whose slots are GNU make's jobserver's (the one MAKEFLAGS names):
  * the process's own implicit slot, then tokens as make has them free, at most
- * `max_slots` at once. NULL when there is no jobserver. */
+ * `max_slots` at once. MTPC_OK with *budget NULL when MAKEFLAGS names no
+ * jobserver or make closed its descriptors; MTPC_ERR_INPUT, with the result's
+ * message saying why, when it names one that is neither a FIFO nor a pair of
+ * pipe descriptors (a regular file, say) or that cannot be opened. */
+mtpc_status mtpc_budget_new_jobserver(unsigned max_slots, mtpc_budget **budget,
+                                      mtpc_result **result);
+
+MTPC_GONE("use mtpc_budget_new(slots, &budget), which returns an mtpc_status")
+mtpc_budget *mtpc_budget_create(unsigned slots);
+MTPC_GONE("use mtpc_budget_new_jobserver(max_slots, &budget, &result)")
 mtpc_budget *mtpc_budget_create_jobserver(unsigned max_slots);
-/* The same, saying why MAKEFLAGS's jobserver is not used when it names one
- * that is neither a FIFO nor a pair of pipe descriptors (a regular file,
- * say), or that cannot be opened: NULL and *problem (free()). *problem is
- * NULL when MAKEFLAGS names none, or make closed its descriptors. */
+MTPC_GONE("use mtpc_budget_new_jobserver(max_slots, &budget, &result); the problem is "
+          "mtpc_result_message(result)")
 mtpc_budget *mtpc_budget_open_jobserver(unsigned max_slots, char **problem);
 
 typedef enum mtpc_code_model {
@@ -223,24 +265,6 @@ typedef struct mtpc_options {
    * generation to <prefix>part<K>.{3.import,4.opt,5.precodegen}.bc. */
   const char *save_temps_prefix;
 
-  /* For C++ embedders that run LLVM's LTO (a linker, a ThinLTO backend job):
-   * a `const llvm::lto::Config *`. Every partition is then optimized and
-   * code-generated as lto::thinBackend would optimize and code-generate the
-   * module with it, and the fields above that a Config holds (levels, CPU,
-   * features, relocation and code model, sections, plugins, profiles,
-   * pipelines, split DWARF, assembly, remarks settings, debug_pass_manager)
-   * are ignored. Its DwoDir names partition K's .dwo
-   * <DwoDir>/<llvm_lto_task>[.part<K>].dwo; remarks go to the module's
-   * context's remark streamer when it has one. */
-  const void *llvm_lto_config;
-  unsigned llvm_lto_task;
-  /* A `const llvm::ModuleSummaryIndex *`, the combined index of a ThinLTO
-   * backend: the passes that the backend runs with it first (whole-program
-   * devirtualization, type-test lowering, MemProf context disambiguation)
-   * run on the whole module before the split. mtpc_compile_module then
-   * changes the module it is given. */
-  const void *llvm_import_summary;
-
   /* Added in 0.2. */
   /* LLVM options for this compile only, as one would pass them with -mllvm
    * ("-unroll-threshold=100"). Compiles with the same list run together;
@@ -257,18 +281,14 @@ typedef struct mtpc_options {
   /* Time trace granularity (microseconds) of the worker and reader threads when the
    * calling thread records a trace (mtpc_time_trace_start); 0 = 500. */
   unsigned time_trace_granularity;
-  /* Tests only: places that fail on purpose, comma separated: "codegen=K"
-   * (K a partition or "all"), "write" (file writes fail as on a full disk)
-   * and "cache" (so do writes to cache_dir). The tools take it from the
-   * environment variable MTPC_FAULT. */
-  const char *fault_injection;
   /* A directory of partition objects, each found by a hash of the
    * partition's module and of every option that shapes its object: a
    * partition whose entry is there is not compiled again, and the output is
    * the same bytes. Entries are written atomically, so compiles may share
    * the directory; a corrupt entry is compiled and written again, and a
    * directory that cannot be written warns and is skipped. Not used with
-   * llvm_lto_config, remarks, save_temps_prefix or debug_pass_manager.
+   * a lent lto::Config (mtpc/llvm.h), remarks, save_temps_prefix or
+   * debug_pass_manager.
    * NULL: no cache. */
   const char *cache_dir;
 
@@ -277,16 +297,11 @@ typedef struct mtpc_options {
    * optimization (as a linker hands it over after internalization). The
    * passes that need the whole program (global DCE, CFI, whole-program
    * devirtualization, type-test lowering; docs/design.rst, Full LTO) run on
-   * the whole module first; each partition then runs the
-   * full LTO pipeline at opt_level instead of the ThinLTO backend's.
-   * mtpc_compile_module then changes the module it is given. Excludes
-   * llvm_import_summary. */
+   * the whole module first; each partition then runs the full LTO pipeline
+   * at opt_level instead of the ThinLTO backend's. mtpc_compile_module runs
+   * them on a copy of the module; mtpc_llvm_compile_module (mtpc/llvm.h) on
+   * the module itself. */
   int full_lto;
-  /* With full_lto, for linkers: a `llvm::ModuleSummaryIndex *`, the link's
-   * combined index, to which whole-program devirtualization and type-test
-   * lowering export their resolutions for the ThinLTO backends, as
-   * LLVM's regular LTO backend does. NULL: none. */
-  void *llvm_export_summary;
 
   /* Added in 0.4. */
   /* The files a compile writes besides the object (split DWARF .dwo files,
@@ -297,17 +312,25 @@ typedef struct mtpc_options {
    * its own outputs (the object, say) or not at all. mtpc_result_free
    * removes the temporaries of files never committed. */
   int defer_files;
+
+  /* Gone in 0.5 (ABI 2); these take no space. */
+  MTPC_GONE_FIELD(llvm_lto_config, "moved to mtpc_llvm_options.lto_config (mtpc/llvm.h): "
+                                   "compile with mtpc_llvm_compile_module")
+  MTPC_GONE_FIELD(llvm_lto_task, "moved to mtpc_llvm_options.lto_task (mtpc/llvm.h)")
+  MTPC_GONE_FIELD(llvm_import_summary, "moved to mtpc_llvm_options.import_summary "
+                                       "(mtpc/llvm.h): compile with mtpc_llvm_compile_module")
+  MTPC_GONE_FIELD(llvm_export_summary, "moved to mtpc_llvm_options.export_summary "
+                                       "(mtpc/llvm.h): compile with mtpc_llvm_compile_module")
+  MTPC_GONE_FIELD(fault_injection, "fault injection is for mtpc's own tests: the tools "
+                                   "take it from the environment variable MTPC_FAULT")
 } mtpc_options;
 
-/* Fills every field with its default; use mtpc_options_init. */
-void mtpc_options_init_size(mtpc_options *options, size_t struct_size);
+/* Fills every field with its default; use mtpc_options_init. The symbol
+ * names the ABI version (a program built against another does not link). */
+void mtpc_options_init_abi2(mtpc_options *options, size_t struct_size);
 static inline void mtpc_options_init(mtpc_options *options) {
-  mtpc_options_init_size(options, sizeof(*options));
+  mtpc_options_init_abi2(options, sizeof(*options));
 }
-
-/* What a compile produced: the object(s), or the error message, and stats.
- * Owned by the caller; release with mtpc_result_free. */
-typedef struct mtpc_result mtpc_result;
 
 /* Compiles a bitcode buffer. The buffer is only read and must stay valid
  * during the call. `name` is the module identifier used for diagnostics and
@@ -316,8 +339,9 @@ typedef struct mtpc_result mtpc_result;
 mtpc_status mtpc_compile_bitcode(const void *data, size_t size, const char *name,
                                  const mtpc_options *options, mtpc_result **result);
 
-/* Compiles an in-memory module. The module is only read; it stays owned by
- * the caller, and no other thread may use its context during the call. */
+/* Compiles an in-memory module. The module is only read (with full_lto, a
+ * copy is changed); it stays owned by the caller, and no other thread may
+ * use its context during the call. */
 mtpc_status mtpc_compile_module(LLVMModuleRef module, const mtpc_options *options,
                                 mtpc_result **result);
 
@@ -336,10 +360,30 @@ const mtpc_stats *mtpc_result_stats(const mtpc_result *result);
 const mtpc_partition_stats *mtpc_result_partition_stats(const mtpc_result *result,
                                                         unsigned index);
 
-/* 1 if mtpc would split `module` with these options' target; 0 if it would
- * compile it unsplit (a non-ELF target: the merge is ld.lld -r), with
- * *reason (free()) saying why when reason is not NULL (NULL if memory ran
- * out). */
+/* Whether a caller that can leave a module to LLVM's own backend (a
+ * linker's ThinLTO backend, `mtpc backend`, `mtpc cc`) should compile it
+ * with mtpc: the options' target (else the module's) writes ELF, whose
+ * partition objects mtpc can merge, and the module has at least
+ * `min_instructions` IR instructions in the functions it compiles
+ * (definitions that are not available_externally). The answer is 1 or 0,
+ * and *advice (when not NULL) says why, with the count. */
+typedef struct mtpc_split_advice {
+  uint64_t instructions;
+  char reason[160]; /* when the answer is 0: why, one line; else "" */
+} mtpc_split_advice;
+int mtpc_should_split(LLVMModuleRef module, const mtpc_options *options,
+                      uint64_t min_instructions, mtpc_split_advice *advice);
+
+/* The worker threads a compile with mtpc_options.jobs = `jobs` runs: `jobs`,
+ * or with 0 the hardware threads. */
+unsigned mtpc_resolve_jobs(unsigned jobs);
+
+/* A size in bytes, as mtpc's tools and ld.lld's --thinlto-mtpc-memory-limit
+ * take it: a decimal number, optionally followed by K, M or G (binary
+ * multiples, either case). MTPC_OK, or MTPC_ERR_INVALID_ARGUMENT. */
+mtpc_status mtpc_parse_size(const char *text, uint64_t *bytes);
+
+MTPC_GONE("use mtpc_should_split(module, options, 0, &advice): advice.reason says why not")
 int mtpc_module_can_split(LLVMModuleRef module, const mtpc_options *options, char **reason);
 
 /* With defer_files: renames the files the compile wrote into place (each
@@ -352,12 +396,22 @@ mtpc_status mtpc_result_commit_files(mtpc_result *result);
 void mtpc_result_free(mtpc_result *result);
 
 /* Prints the plan for `module` (partitions, their definitions and costs, the
- * duplicated cost) as text to `out`. Returns MTPC_OK or an error with
- * `*message` set (free with free()); NULL with MTPC_ERR_NO_MEMORY. */
-mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *options, FILE *out,
-                            char **message);
+ * duplicated cost) as text to `out`. `result` may be NULL when the status is
+ * enough. */
+mtpc_status mtpc_plan_write(LLVMModuleRef module, const mtpc_options *options, FILE *out,
+                            mtpc_result **result);
 
 /* The same for a bitcode buffer (`name` as in mtpc_compile_bitcode). */
+mtpc_status mtpc_plan_write_bitcode(const void *data, size_t size, const char *name,
+                                    const mtpc_options *options, FILE *out,
+                                    mtpc_result **result);
+
+MTPC_GONE("use mtpc_plan_write(module, options, out, &result); the message is "
+          "mtpc_result_message(result)")
+mtpc_status mtpc_print_plan(LLVMModuleRef module, const mtpc_options *options, FILE *out,
+                            char **message);
+MTPC_GONE("use mtpc_plan_write_bitcode(data, size, name, options, out, &result); the message "
+          "is mtpc_result_message(result)")
 mtpc_status mtpc_print_plan_bitcode(const void *data, size_t size, const char *name,
                                     const mtpc_options *options, FILE *out, char **message);
 
@@ -369,12 +423,16 @@ double mtpc_result_projected_speedup(const mtpc_result *result, unsigned cores);
 /* Starts LLVM's time-trace profiler on the calling thread; compiles started
  * from this thread then record their partitions, optimization passes and code
  * generation (at the options' time_trace_granularity). Write the trace
- * (Chrome JSON) from the same thread with mtpc_time_trace_write. LLVM keeps
- * one trace per process: trace one compile at a time. */
+ * (Chrome JSON) from the same thread with mtpc_time_trace_save, which ends
+ * it. LLVM keeps one trace per process: trace one compile at a time.
+ * `result` may be NULL. */
 void mtpc_time_trace_start(unsigned granularity_us);
+mtpc_status mtpc_time_trace_save(const char *path, mtpc_result **result);
+
+MTPC_GONE("use mtpc_time_trace_save(path, &result); the message is mtpc_result_message(result)")
 mtpc_status mtpc_time_trace_write(const char *path, char **message);
 
-/* "mtpc 0.4.0 (LLVM 19.1.7)" */
+/* "mtpc 0.5.0 (LLVM 19.1.7)" */
 const char *mtpc_version_string(void);
 
 #ifdef __cplusplus

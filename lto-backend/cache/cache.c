@@ -31,7 +31,7 @@
 #include "support/fault.h"
 #include "support/llvm_support.h"
 #include "support/support.h"
-#include "mtpc/tools.h"
+#include "support/files.h"
 
 #define MAGIC "MTPCC002"
 #define HEADER_SIZE 48
@@ -62,7 +62,8 @@ static void choose_masks(mtpc_cache *cache, const mtpc_options *o,
 }
 
 mtpc_cache *mtpc_cache_open(const mtpc_options *o, const mtpc_bridge_settings *settings,
-                            const char *triple, mtpc_reporter *reporter, int *out_of_memory) {
+                            const char *triple, const char *faults, mtpc_reporter *reporter,
+                            int *out_of_memory) {
   *out_of_memory = 0;
   if (!o->cache_dir || o->save_temps_prefix || mtpc_bridge_config_writes_more(settings))
     return NULL;
@@ -79,7 +80,7 @@ mtpc_cache *mtpc_cache_open(const mtpc_options *o, const mtpc_bridge_settings *s
     choose_masks(cache, o, settings, triple);
     cache->dir = mtpc_strdup(o->cache_dir);
     cache->fingerprint = fingerprint_of(o, settings, cache->mask_names, out_of_memory);
-    cache->faults = o->fault_injection;
+    cache->faults = faults;
     cache->reporter = reporter;
   }
   if (!cache || !cache->dir || !cache->fingerprint) {

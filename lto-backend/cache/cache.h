@@ -21,7 +21,8 @@ typedef struct mtpc_cache mtpc_cache;
  * directory it cannot create (a warning). `triple`: the target's.
  * *out_of_memory is set when memory ran out. */
 mtpc_cache *mtpc_cache_open(const mtpc_options *options, const mtpc_bridge_settings *settings,
-                            const char *triple, mtpc_reporter *reporter, int *out_of_memory);
+                            const char *triple, const char *faults, mtpc_reporter *reporter,
+                            int *out_of_memory);
 void mtpc_cache_close(mtpc_cache *cache);
 
 /* A partition's key: the cache's fingerprint and the module's bitcode (as

@@ -85,10 +85,11 @@ void mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o) {
 }
 
 extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options *o,
+                                                             const void *lto_config,
                                                              char **message) {
   auto s = std::make_unique<mtpc_bridge_settings>();
-  if (o->llvm_lto_config) {
-    s->conf = static_cast<const lto::Config *>(o->llvm_lto_config);
+  if (lto_config) {
+    s->conf = static_cast<const lto::Config *>(lto_config);
   } else {
     s->owned = std::make_unique<lto::Config>();
     mtpc_pipeline::fill_config(*s->owned, o);
@@ -295,8 +296,8 @@ extern "C" int mtpc_bridge_codegen(const mtpc_bridge_settings *s, LLVMModuleRef 
   return 0;
 }
 
-extern "C" void mtpc_bridge_run_summary_passes(const mtpc_options *o, LLVMModuleRef module) {
-  auto *index = static_cast<const ModuleSummaryIndex *>(o->llvm_import_summary);
+extern "C" void mtpc_bridge_run_summary_passes(const void *import_summary, LLVMModuleRef module) {
+  auto *index = static_cast<const ModuleSummaryIndex *>(import_summary);
   if (!index)
     return;
   analyses a;

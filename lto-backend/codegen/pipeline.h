@@ -1,7 +1,7 @@
 /* How every partition is optimized and code-generated: as LLVM's ThinLTO
  * backend (lto::thinBackend) would optimize and code-generate the whole
  * module with the same lto::Config. A linker or `mtpc backend` lends its own
- * Config (mtpc_options.llvm_lto_config); for C callers one is built from the
+ * Config (mtpc_llvm_options.lto_config); for C callers one is built from the
  * options. (C++, pipeline.cpp: LLVM-C has no Config, TargetOptions, PGO
  * options or pass plugins.) */
 #ifndef MTPC_PIPELINE_H
@@ -20,9 +20,11 @@ extern "C" {
 
 typedef struct mtpc_bridge_settings mtpc_bridge_settings;
 
-/* The settings of one compile: the lent Config, or one built from the
- * options. NULL and *message when an option is bad. */
-mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options *options, char **message);
+/* The settings of one compile: the lent Config (a `const lto::Config *`),
+ * or when NULL one built from the options. NULL and *message when an
+ * option is bad. */
+mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options *options,
+                                                  const void *lto_config, char **message);
 void mtpc_bridge_settings_free(mtpc_bridge_settings *settings);
 
 /* What the C side needs to know of the settings. */
@@ -67,10 +69,11 @@ int mtpc_bridge_codegen(const mtpc_bridge_settings *settings, LLVMModuleRef modu
                         char **message);
 
 /* Before the split, on the whole module: the passes the ThinLTO backend runs
- * first with the combined index (mtpc_options.llvm_import_summary): MemProf
- * context disambiguation when enabled, whole-program devirtualization and
- * type-test lowering. Does nothing without an index. */
-void mtpc_bridge_run_summary_passes(const mtpc_options *options, LLVMModuleRef module);
+ * first with the combined index (`import_summary`, a `const
+ * ModuleSummaryIndex *`): MemProf context disambiguation when enabled,
+ * whole-program devirtualization and type-test lowering. Does nothing
+ * without an index. */
+void mtpc_bridge_run_summary_passes(const void *import_summary, LLVMModuleRef module);
 
 /* Before the split of a full LTO module (mtpc_options.full_lto), on the
  * whole module: the passes of the full LTO pipeline that need the whole

@@ -1,6 +1,6 @@
 // One distributed ThinLTO backend job (clang -c -fthinlto-index=) through
-// LLVM's lto::thinBackend; declared in mtpc/tools.h for `mtpc backend`.
-#include "mtpc/tools.h"
+// LLVM's lto::thinBackend, for `mtpc backend`.
+#include "thin_backend.h"
 
 #include <cstdlib>
 #include <string>

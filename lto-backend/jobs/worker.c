@@ -95,7 +95,7 @@ static const char *skeleton_dwo_name(const mtpc_codegen_config *config, const mt
 
 static int codegen(const mtpc_codegen_config *config, LLVMModuleRef module,
                    LLVMTargetMachineRef machine, mtpc_job *job) {
-  if (mtpc_fault_codegen(config->options->fault_injection,
+  if (mtpc_fault_codegen(config->faults,
                          job->partition == MTPC_NONE ? 0 : job->partition)) {
     job->message = mtpc_strdup("injected fault (MTPC_FAULT)");
     return 1;

@@ -20,6 +20,7 @@ typedef struct mtpc_codegen_config {
   const char *module_name;  /* buffer name: becomes each copy's module identifier */
   const mtpc_bridge_settings *settings; /* how to optimize and code-generate */
   const mtpc_options *options;
+  const char *faults;       /* injected faults (support/fault.h); NULL: none */
   mtpc_reporter *reporter;
   const char *dwo_name;     /* split DWARF of the module as one unit (the */
   const char *dwo_output;   /* settings' names, resolved): see mtpc_bridge_settings_info */

@@ -15,7 +15,7 @@
 #include "localize.h"
 #include "lto-backend/elf/objects.h"
 #include "support/support.h"
-#include "mtpc/tools.h"
+#include "support/files.h"
 
 static char *make_temp_dir(char **message) {
   const char *base = getenv("TMPDIR");

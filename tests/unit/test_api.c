@@ -1,5 +1,7 @@
 /* The public C API on a module built in memory. */
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,6 +9,7 @@
 #include <llvm-c/Core.h>
 
 #include "check.h"
+#include "mtpc/llvm.h"
 #include "mtpc/mtpc.h"
 
 /* n external functions f<i>, each calling an internal helper shared by all. */
@@ -108,18 +111,32 @@ static void test_unmerged_objects_and_bitcode(void) {
   LLVMContextDispose(ctx);
 }
 
-static void test_can_split(void) {
+/* The one answer to "split it or leave it to LLVM's backend": the target
+ * and the count of the instructions a compile generates code for. */
+static void test_should_split(void) {
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = make_module(ctx, 2);
   mtpc_options o;
   mtpc_options_init(&o);
-  char *reason = NULL;
-  CHECK(mtpc_module_can_split(m, &o, &reason) && reason == NULL);
+  mtpc_split_advice advice;
+  /* helper: mul, ret; f0: 5 mul-add pairs, call, ret; f1: 6 pairs, call, ret */
+  const uint64_t count = 2 + 12 + 14;
+  CHECK(mtpc_should_split(m, &o, 0, &advice) && advice.reason[0] == '\0');
+  CHECK_EQ_U(advice.instructions, count);
+  CHECK(mtpc_should_split(m, NULL, count, NULL));
+  CHECK(!mtpc_should_split(m, &o, count + 1, &advice));
+  CHECK(strstr(advice.reason, "28 IR instructions, below the threshold 29"));
+  /* available_externally copies are not compiled, so not counted */
+  LLVMSetLinkage(LLVMGetNamedFunction(m, "f1"), LLVMAvailableExternallyLinkage);
+  CHECK(mtpc_should_split(m, &o, 0, &advice) && advice.instructions == count - 14);
+  LLVMSetLinkage(LLVMGetNamedFunction(m, "f1"), LLVMExternalLinkage);
   o.triple = "x86_64-apple-macosx";
-  CHECK(!mtpc_module_can_split(m, &o, &reason));
-  CHECK(reason && strstr(reason, "not ELF"));
-  free(reason);
+  CHECK(!mtpc_should_split(m, &o, 0, &advice));
+  CHECK(strstr(advice.reason, "not ELF"));
   o.triple = NULL;
+  LLVMSetTarget(m, "x86_64-pc-windows-msvc");
+  CHECK(!mtpc_should_split(m, NULL, 0, &advice) && strstr(advice.reason, "not ELF"));
+  LLVMSetTarget(m, "x86_64-pc-linux-gnu");
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
   LLVMTypeRef params[2] = {ptr, LLVMMetadataTypeInContext(ctx)};
   LLVMValueRef type_test =
@@ -132,7 +149,106 @@ static void test_can_split(void) {
   LLVMBuildRet(b, LLVMBuildCall2(b, LLVMGlobalGetValueType(type_test), type_test, args, 2, "t"));
   LLVMDisposeBuilder(b);
   /* Type tests split too (their summary-driven passes run first). */
-  CHECK(mtpc_module_can_split(m, &o, &reason) && reason == NULL);
+  CHECK(mtpc_should_split(m, &o, 0, &advice) && advice.reason[0] == '\0');
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+
+/* Sizes as every command line takes them, and "0 jobs". */
+static void test_sizes_and_jobs(void) {
+  uint64_t bytes = 0;
+  CHECK(mtpc_parse_size("4096", &bytes) == MTPC_OK && bytes == 4096);
+  CHECK(mtpc_parse_size("3k", &bytes) == MTPC_OK && bytes == 3072);
+  CHECK(mtpc_parse_size("2M", &bytes) == MTPC_OK && bytes == 2u << 20);
+  CHECK(mtpc_parse_size("5g", &bytes) == MTPC_OK && bytes == 5ull << 30);
+  CHECK(mtpc_parse_size("17179869183G", &bytes) == MTPC_OK);
+  const char *bad[] = {"", "-1", "+1", " 1", "1T", "1KB", "K", "17179869184G", "99999999999999999999"};
+  for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+    CHECK(mtpc_parse_size(bad[i], &bytes) == MTPC_ERR_INVALID_ARGUMENT);
+  CHECK(mtpc_parse_size(NULL, &bytes) == MTPC_ERR_INVALID_ARGUMENT);
+  CHECK_EQ_U(mtpc_resolve_jobs(3), 3);
+  CHECK(mtpc_resolve_jobs(0) >= 1);
+}
+
+/* mtpc_compile_module only reads the module, full_lto too (it compiles a
+ * copy); mtpc_llvm_compile_module runs the whole-module passes on the
+ * module itself. */
+static void test_full_lto_reads_only(void) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = make_module(ctx, 4);
+  LLVMSetLinkage(LLVMGetNamedFunction(m, "f3"), LLVMInternalLinkage); /* dead: DCE removes it */
+  char *before = LLVMPrintModuleToString(m);
+  mtpc_options o;
+  mtpc_options_init(&o);
+  o.full_lto = 1;
+  o.partitions = 2;
+  mtpc_result *r = NULL;
+  CHECK_EQ_U(mtpc_compile_module(m, &o, &r), MTPC_OK);
+  char *after = LLVMPrintModuleToString(m);
+  CHECK(strcmp(before, after) == 0);
+  size_t size = 0;
+  CHECK(mtpc_result_object(r, &size) && size > 0);
+  mtpc_result_free(r);
+  CHECK_EQ_U(mtpc_llvm_compile_module(m, &o, NULL, &r), MTPC_OK);
+  CHECK(LLVMGetNamedFunction(m, "f3") == NULL);
+  mtpc_result_free(r);
+  LLVMDisposeMessage(before);
+  LLVMDisposeMessage(after);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+
+/* What an embedder lends is checked like the options. */
+static void test_llvm_options(void) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = make_module(ctx, 2);
+  mtpc_options o;
+  mtpc_options_init(&o);
+  mtpc_llvm_options lent;
+  mtpc_llvm_options_init(&lent);
+  CHECK_EQ_U(lent.struct_size, sizeof(lent));
+  int index_stand_in = 0;
+  lent.export_summary = &index_stand_in; /* refused before it is ever read */
+  mtpc_result *r = NULL;
+  CHECK_EQ_U(mtpc_llvm_compile_module(m, &o, &lent, &r), MTPC_ERR_INVALID_ARGUMENT);
+  CHECK(strstr(mtpc_result_message(r), "an export summary without full_lto"));
+  mtpc_result_free(r);
+  mtpc_llvm_options garbage;
+  memset(&garbage, 0, sizeof(garbage));
+  CHECK_EQ_U(mtpc_llvm_compile_module(m, &o, &garbage, &r), MTPC_ERR_INVALID_ARGUMENT);
+  CHECK(strstr(mtpc_result_message(r), "mtpc_llvm_options_init"));
+  mtpc_result_free(r);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+
+/* Calls that are not compiles follow the same convention: a status, and
+ * the message in a result the caller may decline. */
+static void test_error_convention(void) {
+  mtpc_options o;
+  mtpc_options_init(&o);
+  mtpc_result *r = NULL;
+  FILE *out = tmpfile();
+  CHECK_EQ_U(mtpc_plan_write_bitcode("not bitcode", 11, "p.bc", &o, out, &r), MTPC_ERR_INPUT);
+  CHECK(strstr(mtpc_result_message(r), "p.bc: invalid bitcode"));
+  mtpc_result_free(r);
+  CHECK_EQ_U(mtpc_plan_write_bitcode("not bitcode", 11, "p.bc", &o, out, NULL), MTPC_ERR_INPUT);
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = make_module(ctx, 4);
+  CHECK_EQ_U(mtpc_plan_write(m, &o, out, &r), MTPC_OK);
+  CHECK(strcmp(mtpc_result_message(r), "") == 0);
+  mtpc_result_free(r);
+  CHECK(ftell(out) > 0);
+  fclose(out);
+  mtpc_time_trace_start(0);
+  CHECK_EQ_U(mtpc_time_trace_save("/nonexistent-dir/trace.json", &r), MTPC_ERR_OUTPUT);
+  CHECK(strstr(mtpc_result_message(r), "/nonexistent-dir/trace.json"));
+  mtpc_result_free(r);
+  mtpc_budget *budget = NULL;
+  CHECK_EQ_U(mtpc_budget_new(2, &budget), MTPC_OK);
+  CHECK(budget && mtpc_budget_try_acquire(budget) && mtpc_budget_try_acquire(budget));
+  CHECK(!mtpc_budget_try_acquire(budget));
+  mtpc_budget_destroy(budget);
   LLVMDisposeModule(m);
   LLVMContextDispose(ctx);
 }
@@ -143,7 +259,8 @@ static void test_can_split(void) {
 static void test_caller_slot(void) {
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = make_module(ctx, 4);
-  mtpc_budget *budget = mtpc_budget_create(1);
+  mtpc_budget *budget = NULL;
+  CHECK_EQ_U(mtpc_budget_new(1, &budget), MTPC_OK);
   mtpc_options o;
   mtpc_options_init(&o);
   o.partitions = 3;
@@ -215,7 +332,7 @@ static void test_options_sizes(void) {
 
   size_t old_size = offsetof(mtpc_options, llvm_options); /* 0.1's fields */
   unsigned char *old = malloc(old_size);
-  mtpc_options_init_size((mtpc_options *)old, old_size);
+  mtpc_options_init_abi2((mtpc_options *)old, old_size);
   CHECK_EQ_U(((mtpc_options *)old)->opt_level, 2);
   ((mtpc_options *)old)->partitions = 2;
   CHECK_EQ_U(mtpc_compile_module(m, (mtpc_options *)old, &r), MTPC_OK);
@@ -227,7 +344,7 @@ static void test_options_sizes(void) {
 
   size_t new_size = sizeof(mtpc_options) + 16;
   unsigned char *newer = calloc(1, new_size);
-  mtpc_options_init_size((mtpc_options *)newer, new_size);
+  mtpc_options_init_abi2((mtpc_options *)newer, new_size);
   ((mtpc_options *)newer)->partitions = 2;
   CHECK_EQ_U(mtpc_compile_module(m, (mtpc_options *)newer, &r), MTPC_OK);
   mtpc_result_free(r);
@@ -250,7 +367,11 @@ static void test_options_sizes(void) {
 int main(void) {
   test_compile_module_split_and_merged();
   test_unmerged_objects_and_bitcode();
-  test_can_split();
+  test_should_split();
+  test_sizes_and_jobs();
+  test_full_lto_reads_only();
+  test_llvm_options();
+  test_error_convention();
   test_caller_slot();
   test_errors();
   test_options_sizes();

@@ -59,13 +59,14 @@ static int open_cache(cache_under_test *t, const char *dir, int opt_level) {
   t->options.cache_dir = dir;
   t->options.opt_level = opt_level;
   char *message = NULL;
-  t->settings = mtpc_bridge_settings_create(&t->options, &message);
+  t->settings = mtpc_bridge_settings_create(&t->options, NULL, &message);
   free(message);
   if (!t->settings)
     return 1;
   mtpc_reporter_init(&t->reporter, &t->options);
   int out_of_memory = 0;
-  t->cache = mtpc_cache_open(&t->options, t->settings, triple, &t->reporter, &out_of_memory);
+  t->cache = mtpc_cache_open(&t->options, t->settings, triple, NULL, &t->reporter,
+                             &out_of_memory);
   return t->cache == NULL;
 }
 

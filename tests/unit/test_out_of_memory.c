@@ -2,9 +2,8 @@
  * copy of the library whose malloc, calloc, realloc and free come here
  * (failing_alloc.h), counts the allocations of one compile, and then runs the
  * compile once per allocation with that one failing. Each run must end with
- * MTPC_ERR_NO_MEMORY and the message "out of memory" (mtpc_print_plan: no
- * message) and no output, or succeed with the
- * same bytes (a failure the library can work around, as it compiles on the
+ * MTPC_ERR_NO_MEMORY and the message "out of memory" and no output, or
+ * succeed with the same bytes (a failure the library can work around, as it compiles on the
  * calling thread when it cannot track worker threads). No run may crash or
  * leak what the library allocated.
  *
@@ -160,13 +159,13 @@ static outcome run(const input *in, const mtpc_options *options, mode m) {
     char *text = NULL;
     size_t size = 0;
     FILE *f = open_memstream(&text, &size);
-    char *message = NULL;
-    out.status = mtpc_print_plan_bitcode(in->bitcode, in->size, "oom.bc", options, f, &message);
+    mtpc_result *r = NULL;
+    out.status = mtpc_plan_write_bitcode(in->bitcode, in->size, "oom.bc", options, f, &r);
     fclose(f);
     out.bytes = text; /* open_memstream's: libc's */
     out.size = size;
-    out.message = message ? strdup(message) : NULL;
-    mtpc_test_free(message);
+    out.message = strdup(mtpc_result_message(r));
+    mtpc_result_free(r);
     return out;
   }
   mtpc_result *r = NULL;
@@ -219,9 +218,7 @@ static void run_sweep(const input *in, const sweep *sw) {
     atomic_store(&fail_at, n);
     outcome o = run(in, &options, sw->m);
     int same = o.bytes && o.size == reference.size && !memcmp(o.bytes, reference.bytes, o.size);
-    /* mtpc_print_plan_bitcode's message is NULL when memory ran out. */
-    int message_ok = sw->m == PRINT_PLAN ? !o.message
-                                         : o.message && !strcmp(o.message, "out of memory");
+    int message_ok = o.message && !strcmp(o.message, "out of memory");
     if (o.status == MTPC_ERR_NO_MEMORY && message_ok && (sw->m == PRINT_PLAN ? !o.size : !o.bytes)) {
       no_memory++;
     } else if (o.status == MTPC_OK && same) {

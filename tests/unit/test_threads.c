@@ -230,7 +230,8 @@ static void *wait_for_slot(void *arg) {
 static void test_budget_serves_costliest_first(void) {
   static const unsigned costs[] = {3, 9, 0, 9, 5, 1};
   enum { N = sizeof(costs) / sizeof(costs[0]) };
-  mtpc_budget *budget = mtpc_budget_create(1);
+  mtpc_budget *budget = NULL;
+  mtpc_budget_new(1, &budget);
   CHECK(budget != NULL);
   mtpc_budget_acquire(budget);
   unsigned served[N], served_count = 0;
