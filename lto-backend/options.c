@@ -66,33 +66,38 @@ static int check(const mtpc_options *o, const mtpc_llvm_options *llvm, char *why
   return 1;
 }
 
-/* What is wrong with the options' size, written to `why`; 0 if nothing. */
-static int check_size(const mtpc_options *given, char *why, size_t size) {
-  size_t first = offsetof(mtpc_options, jobs);
-  if (!given)
-    snprintf(why, size, "no options given");
-  else if (given->struct_size < first + sizeof(given->jobs))
-    snprintf(why, size, "options of size %zu: not set up by mtpc_options_init",
-             given->struct_size);
-  else if (!tail_is_zero(given, sizeof(mtpc_options), given->struct_size))
-    snprintf(why, size, "options set fields this library (%s) does not have",
+/* What is wrong with the size of a struct its caller set up with `init`
+ * (`kind` names it in messages), written to `why`; 0 if nothing. It must
+ * reach past its first field, `first_end`, and what it has past this
+ * library's `known` size must be zero. */
+static int check_struct_size(const void *given, size_t struct_size, size_t first_end,
+                             size_t known, const char *kind, const char *init, char *why,
+                             size_t size) {
+  if (struct_size < first_end)
+    snprintf(why, size, "%s of size %zu: not set up by %s", kind, struct_size, init);
+  else if (!tail_is_zero(given, known, struct_size))
+    snprintf(why, size, "%s set fields this library (%s) does not have", kind,
              MTPC_VERSION_STRING);
   else
     return 0;
   return 1;
 }
 
-/* The same for what an embedder lent. */
+static int check_size(const mtpc_options *given, char *why, size_t size) {
+  if (!given) {
+    snprintf(why, size, "no options given");
+    return 1;
+  }
+  return check_struct_size(given, given->struct_size,
+                           offsetof(mtpc_options, jobs) + sizeof(given->jobs),
+                           sizeof(mtpc_options), "options", "mtpc_options_init", why, size);
+}
+
 static int check_llvm_size(const mtpc_llvm_options *given, char *why, size_t size) {
-  if (given->struct_size < sizeof(given->struct_size) + sizeof(given->lto_config))
-    snprintf(why, size, "LLVM options of size %zu: not set up by mtpc_llvm_options_init",
-             given->struct_size);
-  else if (!tail_is_zero(given, sizeof(mtpc_llvm_options), given->struct_size))
-    snprintf(why, size, "LLVM options set fields this library (%s) does not have",
-             MTPC_VERSION_STRING);
-  else
-    return 0;
-  return 1;
+  return check_struct_size(given, given->struct_size,
+                           offsetof(mtpc_llvm_options, lto_config) + sizeof(given->lto_config),
+                           sizeof(mtpc_llvm_options), "LLVM options", "mtpc_llvm_options_init",
+                           why, size);
 }
 
 /* Copies the `struct_size` bytes the caller has of `given` over `whole`'s
