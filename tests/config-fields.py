@@ -15,9 +15,10 @@ import subprocess
 import sys
 
 RECORDS = {
-    "llvm::lto::Config": ["CONFIG_SETTING", "CONFIG_NAMES", "CONFIG_FILES", "CONFIG_PROFILE",
-                          "CONFIG_CS_PROFILE", "CONFIG_OUTPUT", "CONFIG_OUTPUT_FORM",
-                          "CONFIG_PLACE", "CONFIG_DRIVER", "CONFIG_HOOK"],
+    "llvm::lto::Config": ["CONFIG_SETTING", "CONFIG_NAMES", "CONFIG_LLVM_OPTIONS",
+                          "CONFIG_FILES", "CONFIG_PROFILE", "CONFIG_CS_PROFILE",
+                          "CONFIG_OUTPUT", "CONFIG_OUTPUT_FORM", "CONFIG_PLACE", "CONFIG_DRIVER",
+                          "CONFIG_HOOK"],
     "llvm::TargetOptions": ["TARGET_OPTION", "TARGET_OPTION_VIA", "TARGET_OPTION_FILE",
                             "TARGET_OPTION_NOT_KEYED"],
     "llvm::MCTargetOptions": ["MC_OPTION", "MC_OPTION_NOT_KEYED"],

@@ -59,6 +59,22 @@ mtpc_status mtpc_llvm_compile_module(LLVMModuleRef module, const mtpc_options *o
  * reads are left as they are. */
 void mtpc_copy_lto_config(const void *from, void *to);
 
+/* The size of a digest: 32 hexadecimal digits and a NUL. */
+#define MTPC_DIGEST_SIZE 33
+
+/* A digest of everything in an `llvm::lto::Config` that shapes what a
+ * backend compiles with it: every field the partition cache keys (CPU,
+ * features, TargetOptions, levels, pipelines, LLVM options...), the contents
+ * of every file a field names (sample and context-sensitive profiles, their
+ * remapping, a basic block sections list, pass plugins, and files that LLVM
+ * options name, such as -codegen-data-use-path=), and mtpc's and LLVM's
+ * versions. Two Configs with one digest compile a module alike. A linker
+ * that caches what its backends return under a key of its own appends the
+ * digest to that key, so that an entry is reused only when mtpc's partition
+ * cache would reuse its partitions (ld.lld does, with any mtpc option on).
+ * MTPC_OK, or MTPC_ERR_INVALID_ARGUMENT when `lto_config` is NULL. */
+mtpc_status mtpc_lto_config_digest(const void *lto_config, char digest[MTPC_DIGEST_SIZE]);
+
 #ifdef __cplusplus
 }
 #endif

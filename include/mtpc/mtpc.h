@@ -51,9 +51,9 @@ extern "C" {
 #endif
 
 #define MTPC_VERSION_MAJOR 0
-#define MTPC_VERSION_MINOR 5
+#define MTPC_VERSION_MINOR 6
 #define MTPC_VERSION_PATCH 0
-#define MTPC_VERSION_STRING "0.5.0"
+#define MTPC_VERSION_STRING "0.6.0"
 /* 2 since 0.5: the LLVM objects and fault injection left mtpc_options, and
  * every fallible function returns an mtpc_status. */
 #define MTPC_ABI_VERSION 2
@@ -432,7 +432,7 @@ mtpc_status mtpc_time_trace_save(const char *path, mtpc_result **result);
 MTPC_GONE("use mtpc_time_trace_save(path, &result); the message is mtpc_result_message(result)")
 mtpc_status mtpc_time_trace_write(const char *path, char **message);
 
-/* "mtpc 0.5.0 (LLVM 19.1.7)" */
+/* "mtpc 0.6.0 (LLVM 19.1.7)" */
 const char *mtpc_version_string(void);
 
 #ifdef __cplusplus

@@ -28,6 +28,7 @@
 #include <xxhash.h>
 
 #include "lto-backend/codegen/config_key.h"
+#include "lto-backend/codegen/option_files.h"
 #include "support/fault.h"
 #include "support/llvm_support.h"
 #include "support/support.h"
@@ -258,6 +259,25 @@ static void append_number(text *t, const char *field, long long value) {
 
 static const char *or_empty(const char *s) { return s ? s : ""; }
 
+/* An option is its text, and the contents of a file its value names (as
+ * the Config's LLVM options are described: config_key.cpp). */
+static void append_llvm_option(text *t, const char *arg) {
+  append(t, "llvm_option", arg);
+  uint64_t digest = 0;
+  char hex[17];
+  switch (mtpc_option_file_digest(arg, &digest)) {
+  case MTPC_OPTION_NAMES_FILE:
+    snprintf(hex, sizeof(hex), "%llx", (unsigned long long)digest);
+    append(t, "  contents", hex);
+    break;
+  case MTPC_OPTION_FILE_UNREADABLE:
+    append(t, "  contents", "unreadable");
+    break;
+  case MTPC_OPTION_NAMES_NO_FILE:
+    break;
+  }
+}
+
 /* What besides a partition's module decides its object: mtpc's and LLVM's
  * versions, the options the Config does not hold, the masks, and the
  * Config (lent or built from the options: mtpc_bridge_describe_config).
@@ -283,7 +303,7 @@ static char *fingerprint_of(const mtpc_options *o, const mtpc_bridge_settings *s
    * (the name the skeleton records is part of each key). */
   append_number(&t, "separate_dwo", info->dwo_output || info->dwo_dir);
   for (unsigned i = 0; i < o->llvm_option_count; i++)
-    append(&t, "llvm_option", o->llvm_options[i]);
+    append_llvm_option(&t, o->llvm_options[i]);
   append(&t, "config", config);
   free(config);
   if (t.failed) {

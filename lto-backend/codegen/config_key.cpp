@@ -3,6 +3,8 @@
 // (config_fields.def).
 #include "config_key.h"
 
+#include <cstdio>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,12 +12,14 @@
 #include "pipeline.h"
 #include "support/compat.h"
 #include "support/cxx_util.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/LTO/Config.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Target/TargetOptions.h"
 #include "mtpc/llvm.h"
+#include "option_files.h"
 
 using namespace llvm;
 
@@ -79,6 +83,25 @@ struct description {
     for (const std::string &path : paths)
       file(name, path);
   }
+  // An option is its text, and the contents of a file its value names.
+  void llvm_options(const char *name, const std::vector<std::string> &args) {
+    for (const std::string &arg : args) {
+      field(name, arg);
+      uint64_t digest = 0;
+      switch (mtpc_option_file_digest(arg.c_str(), &digest)) {
+      case MTPC_OPTION_NAMES_FILE:
+        out << "  contents=";
+        out.write_hex(digest);
+        out << '\n';
+        break;
+      case MTPC_OPTION_FILE_UNREADABLE:
+        field("  contents", "unreadable");
+        break;
+      case MTPC_OPTION_NAMES_NO_FILE:
+        break;
+      }
+    }
+  }
 };
 
 void description::field(const char *, const MCTargetOptions &o) {
@@ -103,10 +126,12 @@ void description::field(const char *, const PipelineTuningOptions &o) {
 
 } // namespace
 
-extern "C" char *mtpc_bridge_describe_config(const mtpc_bridge_settings *settings) {
-  const lto::Config &c = mtpc_pipeline::config(settings);
+// Every field of the Config that can change an object, one "field=value"
+// line each.
+static std::string describe(const lto::Config &c) {
   description d;
 #define CONFIG_SETTING(name) d.field(#name, c.name);
+#define CONFIG_LLVM_OPTIONS(name) d.llvm_options(#name, c.name);
 #define CONFIG_FILES(name) d.files(#name, c.name);
 #define CONFIG_PROFILE(name) d.file(#name, c.name);
 // An instrumented build writes its profile there; a use reads it.
@@ -117,7 +142,24 @@ extern "C" char *mtpc_bridge_describe_config(const mtpc_bridge_settings *setting
     d.file(#name, c.name);
 #include "config_fields.def"
   d.out.flush();
-  return mtpc_util::copy_message(d.text);
+  return d.text;
+}
+
+extern "C" char *mtpc_bridge_describe_config(const mtpc_bridge_settings *settings) {
+  return mtpc_util::copy_message(describe(mtpc_pipeline::config(settings)));
+}
+
+extern "C" mtpc_status mtpc_lto_config_digest(const void *lto_config,
+                                              char digest[MTPC_DIGEST_SIZE]) {
+  if (!lto_config)
+    return MTPC_ERR_INVALID_ARGUMENT;
+  std::string text = std::string("mtpc=") + MTPC_VERSION_STRING + "\nllvm=" +
+                     LLVM_VERSION_STRING + "\n" +
+                     describe(*static_cast<const lto::Config *>(lto_config));
+  XXH128_hash_t hash = xxh3_128bits(arrayRefFromStringRef(text));
+  std::snprintf(digest, MTPC_DIGEST_SIZE, "%016llx%016llx", (unsigned long long)hash.high64,
+                (unsigned long long)hash.low64);
+  return MTPC_OK;
 }
 
 template <typename T> static bool is_set(const T &value) { return value != T(); }

@@ -2,8 +2,9 @@
  * under the compile's settings, so the same module keys the same, and a
  * changed body or setting keys differently; with names masked, a module
  * whose string literals were renumbered by an edit elsewhere keys the same;
- * an entry gives back exactly the bytes stored under its key, and a
- * truncated, corrupt or mislabelled entry is a miss. */
+ * a file an LLVM option names keys its contents; an entry gives back
+ * exactly the bytes stored under its key, and a truncated, corrupt or
+ * mislabelled entry is a miss. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 #include "check.h"
 #include "lto-backend/cache/cache.h"
 #include "lto-backend/cache/cache_masks.h"
+#include "lto-backend/codegen/option_files.h"
 #include "lto-backend/codegen/pipeline.h"
 #include "support/diag.h"
 
@@ -54,10 +56,13 @@ typedef struct cache_under_test {
   mtpc_cache *cache;
 } cache_under_test;
 
-static int open_cache(cache_under_test *t, const char *dir, int opt_level) {
+static int open_cache_with(cache_under_test *t, const char *dir, int opt_level,
+                           const char *const *llvm_options, unsigned llvm_option_count) {
   mtpc_options_init(&t->options);
   t->options.cache_dir = dir;
   t->options.opt_level = opt_level;
+  t->options.llvm_options = llvm_options;
+  t->options.llvm_option_count = llvm_option_count;
   char *message = NULL;
   t->settings = mtpc_bridge_settings_create(&t->options, NULL, &message);
   free(message);
@@ -68,6 +73,10 @@ static int open_cache(cache_under_test *t, const char *dir, int opt_level) {
   t->cache = mtpc_cache_open(&t->options, t->settings, triple, NULL, &t->reporter,
                              &out_of_memory);
   return t->cache == NULL;
+}
+
+static int open_cache(cache_under_test *t, const char *dir, int opt_level) {
+  return open_cache_with(t, dir, opt_level, NULL, 0);
 }
 
 static void close_cache(cache_under_test *t) {
@@ -115,6 +124,60 @@ static void test_keys(const char *dir) {
   CHECK(same_key(base, key_of(&o2, 4, 7)));
   close_cache(&o1);
   close_cache(&o2);
+}
+
+static void write_text(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  CHECK(f != NULL);
+  if (f) {
+    fputs(text, f);
+    fclose(f);
+  }
+}
+
+/* The key of module_text(3, 7) in a cache whose compiles take `option`. */
+static mtpc_cache_key key_with_option(const char *dir, const char *option) {
+  cache_under_test t;
+  const char *options[] = {option};
+  mtpc_cache_key key = {0, 0};
+  CHECK(open_cache_with(&t, dir, 2, options, 1) == 0);
+  if (t.cache)
+    key = key_of(&t, 3, 7);
+  close_cache(&t);
+  return key;
+}
+
+/* An LLVM option whose value names a file (a remapping file, codegen data)
+ * keys the file's contents: the same option with the file rewritten is
+ * another key, and the first contents again the first key. */
+static void test_option_files(const char *dir) {
+  char path[4096], option[4200], missing[4200];
+  snprintf(path, sizeof(path), "%s/remap.txt", dir);
+  snprintf(option, sizeof(option), "-sample-profile-remapping-file=%s", path);
+  snprintf(missing, sizeof(missing), "-sample-profile-remapping-file=%s/none.txt", dir);
+  write_text(path, "name 3foo 3bar\n");
+  mtpc_cache_key first = key_with_option(dir, option);
+  write_text(path, "name 3baz 3bar\n");
+  mtpc_cache_key rewritten = key_with_option(dir, option);
+  CHECK(!same_key(first, rewritten));
+  write_text(path, "name 3foo 3bar\n");
+  CHECK(same_key(first, key_with_option(dir, option)));
+
+  uint64_t digest = 0, again = 0;
+  CHECK(mtpc_option_file_digest(option, &digest) == MTPC_OPTION_NAMES_FILE);
+  CHECK(mtpc_option_file_digest(path, &again) == MTPC_OPTION_NAMES_FILE); /* a bare value */
+  CHECK_EQ_U(digest, again);
+  CHECK(mtpc_option_file_digest(missing, &digest) == MTPC_OPTION_NAMES_NO_FILE);
+  CHECK(mtpc_option_file_digest("-enable-global-merge-func", &digest) ==
+        MTPC_OPTION_NAMES_NO_FILE);
+  char directory_option[4200];
+  snprintf(directory_option, sizeof(directory_option), "-some-path=%s", dir);
+  CHECK(mtpc_option_file_digest(directory_option, &digest) == MTPC_OPTION_NAMES_NO_FILE);
+  if (getuid() != 0) { /* root reads a file of mode 0 */
+    chmod(path, 0);
+    CHECK(mtpc_option_file_digest(option, &digest) == MTPC_OPTION_FILE_UNREADABLE);
+  }
+  unlink(path);
 }
 
 /* The one entry file in `dir`, malloc'ed; NULL unless there is exactly one. */
@@ -225,6 +288,7 @@ int main(void) {
   CHECK(mkdtemp(keys_dir) != NULL);
   CHECK(mkdtemp(entries_dir) != NULL);
   test_keys(keys_dir);
+  test_option_files(keys_dir);
   test_entries(entries_dir);
   remove_tree(keys_dir);
   remove_tree(entries_dir);
