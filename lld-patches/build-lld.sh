@@ -221,5 +221,8 @@ cp "$tests"/lld/test/ELF/lto/mtpc-*.ll "$build/lld-tests/"
 cp "$tests"/lld/test/ELF/lto/Inputs/mtpc*.ll "$build/lld-tests/Inputs/"
 rm -rf "$tests"
 cp "$here/lit.cfg.py" "$build/lld-tests/"
+# lld's own option table, patched: tests/lld/cache-options.py walks its LTO
+# options (every one must be in its table).
+cp "$work/src/lld/ELF/Options.td" "$build/lld-tests/"
 echo "$version" > "$build/lld-tests/llvm-version"
 echo "$build/bin/ld.lld"
