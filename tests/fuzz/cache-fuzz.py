@@ -13,7 +13,12 @@ callee, an initializer, an inline function or a template, inserts a line
 MD5). Options, drawn per seed: C or C++, -O1..-O3, CPU, PIC, debug info
 (none, -g, split DWARF), a sample profile, CS-PGO generation, the partition
 count, and the tool: `mtpc compile` (ThinLTO or full LTO bitcode), `mtpc
-backend` (distributed ThinLTO), ld.lld (ThinLTO or full LTO).
+backend` (distributed ThinLTO), ld.lld (ThinLTO or full LTO). With ld.lld,
+the links also take random LTO options of lld's (tests/lld/lto_options.py:
+levels, pipelines, LLVM options, basic block sections and address maps,
+visibility, remarks...), and the link after the edit may change them (one
+drawn again, added or dropped): the warm link must still equal a link
+without a cache.
 
   cache-fuzz.py BUILD_DIR WORK_DIR FIRST_SEED COUNT [--jobs N] [--keep] [--also S1,S2]
 
@@ -30,6 +35,9 @@ import subprocess
 import sys
 import threading
 from concurrent.futures import ThreadPoolExecutor
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lld"))
+import lto_options  # noqa: E402
 
 VERSION = os.environ.get("MTPC_LLVM_VERSION", "19")
 LLVM_BIN = f"/usr/lib/llvm-{VERSION}/bin"
@@ -238,11 +246,32 @@ class Case:
         self.program = Program(rng, self.cxx, two_files=self.tool in ("backend", "lld-thin",
                                                                       "lld-full"))
         self.hits = 0
+        # lld's own options, from a generator of their own: the seeds drawn
+        # before these existed keep their programs.
+        self.lld_before, self.lld_after = {}, {}
+        if self.tool.startswith("lld"):
+            orng = random.Random(seed * 104729 + 1)
+            self.lld_before = lto_options.draw_options(orng)
+            self.lld_after = lto_options.mutate_options(orng, self.lld_before)
+            for drawn in (self.lld_before, self.lld_after):
+                if self.debug == "split":
+                    # --lto-partitions renumbers the tasks, which name the
+                    # .dwo files: the first link's would stay beside the
+                    # second's.
+                    drawn.pop("lto-partitions", None)
+                if self.profile == "cs":
+                    # A custom pipeline has no place for CS-PGO's passes:
+                    # stock lld fails that link too.
+                    drawn.pop("pipeline", None)
 
     def describe(self):
+        lld = ""
+        if self.tool.startswith("lld"):
+            lld = (f" lld options {' '.join(lto_options.flatten(self.lld_before)) or '-'} then "
+                   f"{' '.join(lto_options.flatten(self.lld_after)) or '-'}")
         return (f"seed {self.seed}: {self.tool} {'c++' if self.cxx else 'c'} {self.opt} "
                 f"cpu={self.cpu} pic={int(self.pic)} debug={self.debug} "
-                f"profile={self.profile} partitions={self.partitions}")
+                f"profile={self.profile} partitions={self.partitions}{lld}")
 
     # The compile flags of the sources.
     def cflags(self, lto):
@@ -313,9 +342,10 @@ class Case:
             flags += ["--cs-profile-generate", "--cs-profile=cs.profraw"]
         return flags
 
-    def build(self, d, objs, cache, sub):
+    def build(self, d, objs, cache, sub, lld_options=()):
         """Builds the objects in d/sub, with the cache d/cache or none, under the
-        same names whatever sub is; returns the files to compare."""
+        same names whatever sub is (ld.lld takes `lld_options` too); returns the
+        files to compare."""
         self.hits = 0 if sub == "warm" else self.hits
         where = os.path.join(d, sub)
         os.makedirs(where, exist_ok=True)
@@ -330,7 +360,7 @@ class Case:
             return ["out.o"] + (["out.dwo"] if self.debug == "split" else [])
         if self.tool == "backend":
             return self.build_backend(d, sub, cache)
-        return self.build_lld(where, objs, cache)
+        return self.build_lld(where, objs, cache, lld_options)
 
     def build_backend(self, d, sub, cache):
         """Distributed ThinLTO: the index, then a backend job per module, run
@@ -364,7 +394,7 @@ class Case:
                 files.append(native[:-2] + ".dwo")
         return files
 
-    def build_lld(self, where, objs, cache):
+    def build_lld(self, where, objs, cache, lld_options):
         full = self.tool == "lld-full"
         flags = ["--thinlto-mtpc-threshold=0", f"--thinlto-mtpc-partitions={self.partitions}",
                  "--thinlto-mtpc-stats=out.stats"]
@@ -378,10 +408,12 @@ class Case:
             flags += ["--lto-cs-profile-generate", "--lto-cs-profile-file=cs.profraw"]
         if self.debug == "split":
             flags.append("--plugin-opt=dwo_dir=out.dwo.d")
+        flags += lld_options
         if cache:
             flags.append("--thinlto-cache-dir=../cache")
-        args = [self.compiler(), "-fuse-ld=lld", f"--ld-path={self.lld}", *objs, "-o", "out",
-                *(f"-Wl,{f}" for f in flags)]
+        args = [self.compiler(), "-fuse-ld=lld", f"--ld-path={self.lld}", *objs, "-o", "out"]
+        for f in flags:  # -Xlinker: an option's value may hold commas
+            args += ["-Xlinker", f]
         if self.profile == "cs":
             args.append("-fprofile-generate")
         run(args, where)
@@ -418,14 +450,16 @@ class Case:
         # The cold build where the warm one goes, as a build directory is
         # built again: files of a task the warm build takes whole from lld's
         # cache (whose .dwo files lld does not keep) are the cold build's.
-        self.build(d, self.profiled_sources(d), True, "warm")
+        self.build(d, self.profiled_sources(d), True, "warm",
+                   lto_options.flatten(self.lld_before))
         done = [edit(self.program, self.rng, kind) for kind in self.edits]
         if not any(done):
             done.append(edit(self.program, self.rng, "touch"))
         self.program.write(d)
         objs = self.compile_sources(d)
-        warm = self.build(d, objs, True, "warm")
-        alone = self.build(d, objs, False, "alone")
+        after = lto_options.flatten(self.lld_after)
+        warm = self.build(d, objs, True, "warm", after)
+        alone = self.build(d, objs, False, "alone", after)
         if warm != alone:
             raise CaseError(f"the warm build wrote {warm}, the one without a cache {alone}")
         for f in warm:
