@@ -253,15 +253,10 @@ class Case:
             orng = random.Random(seed * 104729 + 1)
             self.lld_before = lto_options.draw_options(orng)
             self.lld_after = lto_options.mutate_options(orng, self.lld_before)
-            for drawn in (self.lld_before, self.lld_after):
-                if self.debug == "split":
-                    # --lto-partitions renumbers the tasks, which name the
-                    # .dwo files: the first link's would stay beside the
-                    # second's.
-                    drawn.pop("lto-partitions", None)
-                if self.profile == "cs":
-                    # A custom pipeline has no place for CS-PGO's passes:
-                    # stock lld fails that link too.
+            if self.profile == "cs":
+                # A custom pipeline has no place for CS-PGO's passes: stock
+                # lld fails that link too.
+                for drawn in (self.lld_before, self.lld_after):
                     drawn.pop("pipeline", None)
 
     def describe(self):
@@ -460,6 +455,13 @@ class Case:
         after = lto_options.flatten(self.lld_after)
         warm = self.build(d, objs, True, "warm", after)
         alone = self.build(d, objs, False, "alone", after)
+        if self.lld_before != self.lld_after:
+            # Options that change the partitions or tasks change the .dwo
+            # files' names: the first link's stay in the build directory.
+            missing = [f for f in alone if f not in warm]
+            if missing:
+                raise CaseError(f"the warm build did not write {missing}")
+            warm = alone
         if warm != alone:
             raise CaseError(f"the warm build wrote {warm}, the one without a cache {alone}")
         for f in warm:
