@@ -280,6 +280,12 @@ double mtpc_now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double mtpc_thread_cpu_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 uint64_t mtpc_current_rss(void) {
   FILE *f = fopen("/proc/self/statm", "r");
   if (!f)

@@ -87,6 +87,8 @@ int mtpc_compare_u32(const void *a, const void *b);
 int mtpc_compare_u64(const void *a, const void *b);
 
 double mtpc_now_seconds(void);
+/* CPU time the calling thread has used. */
+double mtpc_thread_cpu_seconds(void);
 /* The processors online (at least 1): what "0 jobs" means. */
 unsigned mtpc_hardware_threads(void);
 /* Current and peak resident set size of this process, in bytes. */

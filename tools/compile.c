@@ -67,6 +67,8 @@ static int parse_flag(cli *c, const char *arg) {
     o->data_sections = 1;
   else if (!strcmp(arg, "--stats"))
     c->stats = 1;
+  else if (!strcmp(arg, "--stats=account"))
+    c->stats = MTPC_STATS_ACCOUNT;
   else if (!strcmp(arg, "--no-verify"))
     o->verify = 0;
   else if (!strcmp(arg, "--time-trace"))
@@ -179,7 +181,42 @@ static void parse_args(cli *c, int argc, char **argv) {
 
 static double mib(uint64_t bytes) { return (double)bytes / (1024.0 * 1024.0); }
 
-static void print_stats(const mtpc_result *result) {
+/* --stats=account: where each partition's thread CPU went, one line each
+ * ("account <partition>" and the columns of the sums below, which
+ * bench/cpu-account.sh reads), and their sums. */
+static void print_account(const mtpc_result *result, FILE *out) {
+  const mtpc_stats *st = mtpc_result_stats(result);
+  enum { JOB, LOAD, TARGET, OWN, COPIES, CLONES, MODULE, CODEGEN, CLONE_CODEGEN, RELEASE, REST,
+         PARTS };
+  double sum[PARTS] = {0};
+  for (unsigned i = 0; i < st->partitions; i++) {
+    const mtpc_partition_stats *p = mtpc_result_partition_stats(result, i);
+    double part[PARTS] = {p->cpu_seconds,          p->load_cpu_seconds,
+                          p->target_cpu_seconds,   p->opt_own_cpu_seconds,
+                          p->opt_copy_cpu_seconds, p->opt_clone_cpu_seconds,
+                          p->opt_module_cpu_seconds, p->codegen_cpu_seconds,
+                          p->codegen_clone_cpu_seconds, p->release_cpu_seconds, 0};
+    part[REST] = part[JOB];
+    for (int k = LOAD; k < REST; k++)
+      if (k != CLONE_CODEGEN)
+        part[REST] -= part[k];
+    fprintf(out, "  account %u", i);
+    for (int k = 0; k < PARTS; k++) {
+      fprintf(out, " %.4f", part[k]);
+      sum[k] += part[k];
+    }
+    fputc('\n', out);
+  }
+  fprintf(out,
+          "  account (thread CPU seconds): jobs %.3f: load %.3f, target machines %.3f, "
+          "optimization %.3f (own %.3f, copies %.3f, clones %.3f, module %.3f), code "
+          "generation %.3f (clones %.3f), release %.3f, the rest %.3f\n",
+          sum[JOB], sum[LOAD], sum[TARGET], sum[OWN] + sum[COPIES] + sum[CLONES] + sum[MODULE],
+          sum[OWN], sum[COPIES], sum[CLONES], sum[MODULE], sum[CODEGEN], sum[CLONE_CODEGEN],
+          sum[RELEASE], sum[REST]);
+}
+
+static void print_stats(const mtpc_result *result, int account) {
   const mtpc_stats *st = mtpc_result_stats(result);
   FILE *out = stderr;
   fprintf(out, "mtpc stats: %u partition%s, %u job%s, %s\n", st->partitions,
@@ -214,6 +251,8 @@ static void print_stats(const mtpc_result *result) {
   fprintf(out, "  projected speedup over these partitions on one core: 16 cores %.2fx, "
                "64 cores %.2fx\n",
           mtpc_result_projected_speedup(result, 16), mtpc_result_projected_speedup(result, 64));
+  if (account)
+    print_account(result, out);
 }
 
 /* Reads the input file, and arms the crash reports and the reading time
@@ -268,7 +307,7 @@ static int run_compile(cli *c) {
     rc = cli_write_outputs(result, c->output, object, object_size, c->time_trace);
   }
   if (rc == 0 && c->stats)
-    print_stats(result);
+    print_stats(result, c->stats == MTPC_STATS_ACCOUNT);
   mtpc_result_free(result);
   return rc;
 }

@@ -119,7 +119,11 @@ typedef void (*mtpc_diag_fn)(void *user, mtpc_severity severity, const char *mes
  * compiled and merged). */
 typedef void (*mtpc_phase_fn)(void *user, const char *phase);
 
-/* Per-partition figures, filled when mtpc_options.collect_stats is set. */
+/* mtpc_options.collect_stats: figures (1), and where the CPU goes (2). */
+#define MTPC_STATS_ACCOUNT 2
+
+/* Per-partition figures, filled when mtpc_options.collect_stats is set. New
+ * fields are only appended. */
 typedef struct mtpc_partition_stats {
   uint64_t cost;           /* planned cost of the owned definitions */
   uint64_t imported_cost;  /* cost of available_externally copies it received */
@@ -136,6 +140,20 @@ typedef struct mtpc_partition_stats {
                               program links jemalloc (mtpc and ld.lld do),
                               else what it brought in from the system (page
                               faults times the page size) */
+  /* With collect_stats = MTPC_STATS_ACCOUNT, thread CPU seconds (the fields
+   * above are wall seconds): */
+  double cpu_seconds;        /* the whole job, load to release (less the
+                                account's own measurements) */
+  double target_cpu_seconds; /* creating its TargetMachine */
+  double opt_own_cpu_seconds;    /* optimization passes on its own definitions, */
+  double opt_copy_cpu_seconds;   /* on available_externally copies, */
+  double opt_clone_cpu_seconds;  /* on clones of discardable definitions, */
+  double opt_module_cpu_seconds; /* on the module as a whole */
+  double codegen_cpu_seconds;    /* code generation, and of it: */
+  double codegen_clone_cpu_seconds; /* the clones' (the same module's code
+                                       generation without them, subtracted) */
+  double load_cpu_seconds;    /* reading and forming its module (load_seconds) */
+  double release_cpu_seconds; /* freeing its context (release_seconds) */
 } mtpc_partition_stats;
 
 /* Whole-compile figures, filled when mtpc_options.collect_stats is set. New
@@ -216,7 +234,8 @@ typedef struct mtpc_options {
   unsigned import_instr_limit; /* callees up to this size get available_externally copies;
                                   MTPC_IMPORT_LIMIT_BY_MODULE (the default) */
   int merge;            /* 1 (default): one merged object; 0: keep partition objects apart */
-  int collect_stats;    /* fill mtpc_result_stats */
+  int collect_stats;    /* fill mtpc_result_stats; MTPC_STATS_ACCOUNT also the CPU
+                           account (which code-generates each partition twice) */
   int verify;           /* run the IR verifier on each partition before optimizing (default 1) */
   const char *emit_partitions_dir; /* write each partition's rewritten IR and the plan here */
   mtpc_diag_fn diag;

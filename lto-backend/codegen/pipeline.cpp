@@ -216,7 +216,8 @@ static void drop_module_flag(Module &m, StringRef key) {
 }
 
 extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef module,
-                                    LLVMTargetMachineRef machine, char **message) {
+                                    LLVMTargetMachineRef machine, mtpc_work_account *account,
+                                    char **message) {
   const lto::Config &c = *s->conf;
   if (c.CodeGenOnly)
     return 0;
@@ -228,6 +229,7 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
   PassInstrumentationCallbacks pic;
   StandardInstrumentations si(m.getContext(), c.DebugPassManager, c.VerifyEach);
   si.registerCallbacks(pic, &a.mam);
+  auto tracker = account ? mtpc_account::track(account, pic) : nullptr;
   if (s->full_lto)
     pic.registerShouldRunOptionalPassCallback(
         [](StringRef pass, Any) { return !whole_program_pass(pass); });

@@ -13,6 +13,7 @@
 #include <llvm-c/Types.h>
 
 #include "mtpc/mtpc.h"
+#include "work_account.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -55,9 +56,11 @@ LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bridge_setting
  * full LTO pipeline), its profiles,
  * pass plugins and AA pipeline, then the verifier unless disabled. The
  * summary-driven passes that need the combined index have already run on the
- * whole module (mtpc_bridge_run_summary_passes). 0 on success; else *message. */
+ * whole module (mtpc_bridge_run_summary_passes). With `account` (NULL: none),
+ * where its time goes (work_account.h). 0 on success; else *message. */
 int mtpc_bridge_optimize(const mtpc_bridge_settings *settings, LLVMModuleRef module,
-                         LLVMTargetMachineRef machine, char **message);
+                         LLVMTargetMachineRef machine, mtpc_work_account *account,
+                         char **message);
 
 /* Code generation of one partition: an object (or assembly) whose skeleton
  * unit records `dwo_name` (NULL: no split DWARF) and, when `separate_dwo`,

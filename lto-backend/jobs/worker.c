@@ -20,6 +20,7 @@
 #include "lto-backend/codegen/remarks.h"
 #include "lto-backend/partition/debug_info.h"
 #include "lto-backend/partition/partition.h"
+#include "job_account.h"
 #include "support/fault.h"
 #include "support/support.h"
 #include "support/time_trace.h"
@@ -193,10 +194,12 @@ static int finish_optimized(const mtpc_codegen_config *config, LLVMModuleRef mod
  * the job failed. *optimized: when optimization ended. */
 static int generate(const mtpc_codegen_config *config, mtpc_job *job,
                     LLVMModuleRef module, LLVMContextRef context, worker_diag *d,
-                    const char *detail, double *optimized) {
+                    const char *detail, mtpc_job_account *account, double *optimized) {
   char *message = NULL;
+  double cpu = mtpc_thread_cpu_seconds();
   LLVMTargetMachineRef machine =
       mtpc_bridge_create_target_machine(config->settings, module, &message);
+  job->stats.target_cpu_seconds = mtpc_thread_cpu_seconds() - cpu;
   if (!machine) {
     fail_job(job, MTPC_JOB_FAILED, message, "target");
     return 1;
@@ -213,7 +216,9 @@ static int generate(const mtpc_codegen_config *config, mtpc_job *job,
   }
   if (!failed) {
     mtpc_bridge_time_trace_begin("mtpc optimize", detail);
-    failed = mtpc_bridge_optimize(config->settings, module, machine, &message) || d->error;
+    failed = mtpc_bridge_optimize(config->settings, module, machine,
+                                  account ? &account->work : NULL, &message) ||
+             d->error;
     mtpc_bridge_time_trace_end();
     if (failed)
       fail_job(job, MTPC_JOB_FAILED, message ? message : llvm_error(d), "optimizing");
@@ -223,12 +228,21 @@ static int generate(const mtpc_codegen_config *config, mtpc_job *job,
     job_out_of_memory(job);
     failed = 1;
   }
+  /* The account's: the same code generation without the clones, first. */
+  double without_clones = -1;
+  if (!failed && account && account->clone_count && !config->options->emit_llvm)
+    account->own_cpu_seconds = mtpc_job_account_codegen_without_clones(
+        account, config->settings, module, machine, &without_clones);
   if (!failed) {
     mtpc_bridge_time_trace_begin("mtpc codegen", detail);
+    cpu = mtpc_thread_cpu_seconds();
     if (config->options->emit_llvm) /* the optimized IR stands for the object */
       failed = !(job->object = mtpc_module_bitcode(module, &job->object_size));
     else
       failed = codegen(config, module, machine, job);
+    job->stats.codegen_cpu_seconds = mtpc_thread_cpu_seconds() - cpu;
+    if (without_clones >= 0)
+      job->stats.codegen_clone_cpu_seconds = job->stats.codegen_cpu_seconds - without_clones;
     mtpc_bridge_time_trace_end();
     if (!failed && d->error) {
       failed = 1;
@@ -271,7 +285,7 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   LLVMContextSetDiscardValueNames(context, mtpc_bridge_settings_describe(config->settings)->discard_names &&
                                                !config->options->emit_partitions_dir);
   char *message = NULL;
-  double start = mtpc_now_seconds();
+  double start = mtpc_now_seconds(), cpu_start = mtpc_thread_cpu_seconds();
   uint64_t memory_mark = mtpc_thread_memory_begin();
 
   mtpc_bridge_time_trace_begin("mtpc load", detail);
@@ -286,6 +300,7 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
     failed = form_module(config, plan, job, module, &view);
   mtpc_bridge_time_trace_end();
   double loaded = mtpc_now_seconds();
+  job->stats.load_cpu_seconds = mtpc_thread_cpu_seconds() - cpu_start;
 
   mtpc_cache_key key;
   mtpc_cache_masks *masks = NULL;
@@ -305,8 +320,26 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
     failed = hit < 0;
   }
   double optimized = loaded;
+  mtpc_job_account account_of_job, *account = NULL;
+  double account_cpu_seconds = 0; /* the account's own work, not the job's */
+  if (!failed && !hit && config->options->collect_stats == MTPC_STATS_ACCOUNT) {
+    if (mtpc_job_account_begin(&account_of_job, plan, job->partition)) {
+      job_out_of_memory(job);
+      failed = 1;
+    } else {
+      account = &account_of_job;
+    }
+  }
   if (!failed && !hit)
-    failed = generate(config, job, module, context, &diag, detail, &optimized);
+    failed = generate(config, job, module, context, &diag, detail, account, &optimized);
+  if (account) {
+    job->stats.opt_own_cpu_seconds = account->work.own;
+    job->stats.opt_copy_cpu_seconds = account->work.copies;
+    job->stats.opt_clone_cpu_seconds = account->work.clones;
+    job->stats.opt_module_cpu_seconds = account->work.module;
+    account_cpu_seconds = account->own_cpu_seconds;
+    mtpc_job_account_end(account);
+  }
   if (!failed && !hit && config->cache) /* stored as compiled, with the placeholders */
     mtpc_cache_store(config->cache, &key, job->object, job->object_size, job->dwo,
                      job->dwo_size);
@@ -328,10 +361,13 @@ static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan
   job->stats.memory_bytes = mtpc_thread_memory_used(memory_mark);
 
   mtpc_bridge_time_trace_begin("mtpc release", detail);
+  double cpu_release = mtpc_thread_cpu_seconds();
   mtpc_release_context(context, module);
   mtpc_bitcode_view_close(&view);
+  job->stats.release_cpu_seconds = mtpc_thread_cpu_seconds() - cpu_release;
   mtpc_bridge_time_trace_end();
   job->stats.release_seconds = mtpc_now_seconds() - done;
+  job->stats.cpu_seconds = mtpc_thread_cpu_seconds() - cpu_start - account_cpu_seconds;
   free(diag.first_error);
   mtpc_bridge_time_trace_end();
 }
