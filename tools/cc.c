@@ -271,7 +271,9 @@ static finish try_split(const cc_settings *s, int argc, char **argv, const char 
                                   : cc_read_job(job_args, count, bitcode, &job, &owned);
   finish done = PASS_THROUGH;
   if (reason) {
-    cc_note(s, "%s: passed through: %s", source, reason);
+    /* A large compile clang would optimize; when the driver makes no job of
+     * it (a missing file), clang's own errors say why. */
+    cc_report_pass_through(s, source, reason, job_args != NULL);
   } else {
     fputs(warnings, stderr);
     done = FINISHED;
@@ -325,9 +327,10 @@ int cli_cc(int argc, char **argv) {
   argc -= first;
   argv += first;
   const char *source = NULL;
-  const char *reason = cc_pass_through_reason(&s, argc, argv, &source);
+  int loud = 0;
+  const char *reason = cc_pass_through_reason(&s, argc, argv, &source, &loud);
   if (reason) {
-    cc_note(&s, "%s: passed through: %s", source ? source : argv[0], reason);
+    cc_report_pass_through(&s, source ? source : argv[0], reason, loud);
     return cc_run_compiler(argc, argv, NULL);
   }
   cli_report_crashes_on(source);

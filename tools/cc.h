@@ -20,6 +20,7 @@ typedef struct cc_settings {
   uint64_t min_source_size;
   unsigned threshold;
   int verbose;
+  int quiet;                /* no note for a large compile a flag keeps unsplit */
   const char *time_trace;   /* NULL: none */
 } cc_settings;
 
@@ -40,17 +41,23 @@ int cc_has_prefix(const char *s, const char *prefix);
 
 /* Checks a compiler command line (argv[0] the compiler) before anything is
  * run: NULL when it may be split, else why it passes straight through.
- * *source is then the one source file. */
-const char *cc_check_command(int argc, char *const *argv, const char **source);
+ * *source is then the one source file; *loud when only a flag (a sanitizer,
+ * a profile, ...) keeps a compile that could be split unsplit. */
+const char *cc_check_command(int argc, char *const *argv, const char **source, int *loud);
 
 /* The source's size, with those of the C and C++ files it includes by name
  * (a unity build's source is a list of those); counting stops at `enough`. */
 uint64_t cc_source_size(const char *source, uint64_t enough);
 
 /* Why a command passes straight through (cc_check_command, or a source
- * under the settings' size), or NULL; *source as cc_check_command sets it. */
+ * under the settings' size), or NULL; *source and *loud as cc_check_command
+ * sets them (a small source is never loud). */
 const char *cc_pass_through_reason(const cc_settings *s, int argc, char *const *argv,
-                                   const char **source);
+                                   const char **source, int *loud);
+/* Says why a compile passes through: with --verbose always; else once, on
+ * stderr, when `loud` (a flag kept a large compile unsplit), unless quiet. */
+void cc_report_pass_through(const cc_settings *s, const char *source, const char *reason,
+                            int loud);
 /* "mtpc: note: ..." on stderr, with --verbose. */
 void cc_note(const cc_settings *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Runs the compiler (argv[0]), with `extra` appended unless NULL, in place

@@ -52,6 +52,14 @@ static const cc1_option cc1_options[] = {
     {"-fgnuc-version=", FRONT_END_JOINED}, {"-fskip-odr-check-in-gmf", FRONT_END},
     {"-fvisibility=", FRONT_END_JOINED}, {"-pthread", FRONT_END},
     {"-fdeprecated-macro", FRONT_END}, {"-fwrapv", FRONT_END}, {"-relaxed-aliasing", FRONT_END},
+    /* C++20 and later (the driver turns implicit modules off), dialects. */
+    {"-fno-implicit-modules", FRONT_END}, {"-faligned-allocation", FRONT_END},
+    {"-fno-aligned-allocation", FRONT_END}, {"-fms-extensions", FRONT_END},
+    {"-fno-pch-timestamp", FRONT_END},
+    /* The front end emits invariant.group intrinsics for them. */
+    {"-fstrict-vtable-pointers", FRONT_END},
+    /* Inlining modes: the front end marks what may not be inlined noinline. */
+    {"-finline-functions", FRONT_END}, {"-finline-hint-functions", FRONT_END},
     {"-fcommon", FRONT_END}, {"-fno-signed-char", FRONT_END}, {"-fcxx-exceptions", FRONT_END},
     {"-fexceptions", FRONT_END}, {"-fno-rtti", FRONT_END}, {"-fno-threadsafe-statics", FRONT_END},
     {"-fsized-deallocation", FRONT_END}, {"-fno-delete-null-pointer-checks", FRONT_END},
@@ -72,6 +80,9 @@ static const cc1_option cc1_options[] = {
     {"-stack-protector-buffer-size", FRONT_END_ARG}, {"-mcmodel=", FRONT_END_JOINED},
     {"-mno-red-zone", FRONT_END}, {"-mstackrealign", FRONT_END},
     {"-fzero-call-used-regs=", FRONT_END_JOINED}, {"-ffinite-loops", FRONT_END},
+    /* Hardening: module flags (cf-protection-branch, -return) and the
+     * probe-stack attribute. */
+    {"-fcf-protection=", FRONT_END_JOINED}, {"-fstack-clash-protection", FRONT_END},
     {"-fno-finite-loops", FRONT_END},
     /* Debug information: the front end's metadata; DWARF is written per
      * partition. */

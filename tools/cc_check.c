@@ -45,18 +45,26 @@ const char cc_usage_text[] =
     "                            instructions (default 40000); smaller ones are\n"
     "                            compiled by the compiler itself\n"
     "  --verbose                 Say what happens to each compile (env MTPC_CC_VERBOSE=1)\n"
+    "  --quiet                   No note when a flag keeps a large compile unsplit\n"
+    "                            (env MTPC_CC_QUIET=1)\n"
     "  --time-trace=<file>       Write a Chrome trace of a split compile (clang's own\n"
     "                            -ftime-trace passes the compile through)\n"
     "  --help, --version\n"
     "\n"
     "Exit status: the compiler's, or 1 when mtpc fails, 2 on a command-line error.\n";
 
+static int env_set(const char *name) {
+  const char *value = getenv(name);
+  return value && *value && strcmp(value, "0") != 0;
+}
+
 cc_settings_status cc_parse_settings(cc_settings *s, int argc, char *const *argv, int *first) {
   *s = (cc_settings){.min_source_size = CC_MIN_SOURCE_SIZE, .threshold = CC_THRESHOLD};
-  const char *jobs = getenv("MTPC_CC_JOBS"), *verbose = getenv("MTPC_CC_VERBOSE");
+  const char *jobs = getenv("MTPC_CC_JOBS");
   if (jobs && *jobs && cli_read_unsigned(jobs, "MTPC_CC_JOBS", &s->jobs))
     return CC_SETTINGS_BAD;
-  s->verbose = verbose && *verbose && strcmp(verbose, "0") != 0;
+  s->verbose = env_set("MTPC_CC_VERBOSE");
+  s->quiet = env_set("MTPC_CC_QUIET");
   int i = 1;
   for (; i < argc && argv[i][0] == '-'; i++) {
     const char *arg = argv[i];
@@ -67,6 +75,8 @@ cc_settings_status cc_parse_settings(cc_settings *s, int argc, char *const *argv
     int bad = 0;
     if (!strcmp(arg, "--verbose"))
       s->verbose = 1;
+    else if (!strcmp(arg, "--quiet"))
+      s->quiet = 1;
     else if (!strncmp(arg, "--jobs=", 7))
       bad = cli_read_unsigned(arg + 7, "--jobs", &s->jobs);
     else if (!strcmp(arg, "-j") && i + 1 < argc)
@@ -158,49 +168,58 @@ static int takes_value(const char *arg) {
 }
 
 /* Arguments after which there is nothing to split: another output than an
- * object, or passes mtpc does not run. */
-static const char *excluded(const char *arg) {
+ * object, or passes mtpc does not run. *loud: a compile that would be split
+ * without it (cc_report_pass_through). */
+static const char *excluded(const char *arg, int *loud) {
   enum { EXACT, PREFIX };
   static const struct {
     const char *flag;
     int match;
+    int loud;
     const char *reason;
   } rules[] = {
-      {"-E", EXACT, "preprocessing only"},
-      {"-S", EXACT, "assembly output"},
-      {"-M", EXACT, "dependencies only"},
-      {"-MM", EXACT, "dependencies only"},
-      {"-emit-llvm", EXACT, "LLVM IR output"},
-      {"-fsyntax-only", EXACT, "no output"},
-      {"-###", EXACT, "no compile"},
-      {"-save-temps", PREFIX, "-save-temps"},
-      {"-flto", PREFIX, "an -flto compile (the linker sees its bitcode)"},
-      {"-fsanitize=", PREFIX, "sanitizers (their passes run in clang's pipeline)"},
-      {"-fprofile-", PREFIX, "profile instrumentation or use"},
-      {"-fcs-profile-", PREFIX, "profile instrumentation"},
-      {"-fcoverage-mapping", EXACT, "coverage instrumentation"},
-      {"--coverage", EXACT, "coverage instrumentation"},
-      {"-fembed-bitcode", PREFIX, "embedded bitcode"},
-      {"-ftime-trace", PREFIX, "clang's time trace"},
-      {"-fopenmp", PREFIX, "OpenMP"},
-      {"-fpass-plugin=", PREFIX, "clang pass plugins"},
+      {"-E", EXACT, 0, "preprocessing only"},
+      {"-S", EXACT, 0, "assembly output"},
+      {"-M", EXACT, 0, "dependencies only"},
+      {"-MM", EXACT, 0, "dependencies only"},
+      {"-emit-llvm", EXACT, 0, "LLVM IR output"},
+      {"-fsyntax-only", EXACT, 0, "no output"},
+      {"-###", EXACT, 0, "no compile"},
+      {"-save-temps", PREFIX, 1, "-save-temps"},
+      {"-flto", PREFIX, 0, "an -flto compile (the linker sees its bitcode)"},
+      {"-fsanitize=", PREFIX, 1, "sanitizers (their passes run in clang's pipeline)"},
+      {"-fprofile-", PREFIX, 1, "profile instrumentation or use"},
+      {"-fcs-profile-", PREFIX, 1, "profile instrumentation"},
+      {"-fcoverage-mapping", EXACT, 1, "coverage instrumentation"},
+      {"--coverage", EXACT, 1, "coverage instrumentation"},
+      {"-fembed-bitcode", PREFIX, 1, "embedded bitcode"},
+      {"-ftime-trace", PREFIX, 1, "clang's time trace"},
+      {"-fopenmp", PREFIX, 1, "OpenMP"},
+      {"-fpass-plugin=", PREFIX, 1, "clang pass plugins"},
   };
   for (size_t i = 0; i < sizeof(rules) / sizeof(*rules); i++)
-    if (rules[i].match == PREFIX ? cc_has_prefix(arg, rules[i].flag) : !strcmp(arg, rules[i].flag))
+    if (rules[i].match == PREFIX ? cc_has_prefix(arg, rules[i].flag) : !strcmp(arg, rules[i].flag)) {
+      *loud = rules[i].loud;
       return rules[i].reason;
+    }
   return NULL;
 }
 
-const char *cc_check_command(int argc, char *const *argv, const char **source) {
+const char *cc_check_command(int argc, char *const *argv, const char **source, int *loud) {
+  *loud = 0;
+  *source = NULL;
   if (!is_clang(argv[0]))
     return "not clang";
   int compile_only = 0, optimized = 0, sources = 0;
-  *source = NULL;
+  const char *flag_reason = NULL; /* the first loud exclusion */
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i];
-    const char *reason = excluded(arg);
-    if (reason)
+    int flag = 0;
+    const char *reason = excluded(arg, &flag);
+    if (reason && !flag)
       return reason;
+    if (reason && !flag_reason)
+      flag_reason = reason;
     if (!strcmp(arg, "-c"))
       compile_only = 1;
     else if (!strcmp(arg, "-O0"))
@@ -227,7 +246,8 @@ const char *cc_check_command(int argc, char *const *argv, const char **source) {
     return "-O0";
   if (sources != 1)
     return sources ? "more than one source" : "no source file";
-  return NULL;
+  *loud = flag_reason != NULL;
+  return flag_reason;
 }
 
 static uint64_t file_size(const char *path) {
@@ -280,11 +300,22 @@ void cc_note(const cc_settings *s, const char *fmt, ...) {
 }
 
 const char *cc_pass_through_reason(const cc_settings *s, int argc, char *const *argv,
-                                   const char **source) {
-  const char *reason = cc_check_command(argc, argv, source);
-  if (!reason && cc_source_size(*source, s->min_source_size) < s->min_source_size)
+                                   const char **source, int *loud) {
+  const char *reason = cc_check_command(argc, argv, source, loud);
+  if ((!reason || *loud) && cc_source_size(*source, s->min_source_size) < s->min_source_size) {
     reason = "a small source";
+    *loud = 0;
+  }
   return reason;
+}
+
+void cc_report_pass_through(const cc_settings *s, const char *source, const char *reason,
+                            int loud) {
+  if (s->verbose)
+    cc_note(s, "%s: passed through: %s", source, reason);
+  else if (loud && !s->quiet)
+    fprintf(stderr, "mtpc: note: %s: not split: %s (MTPC_CC_QUIET=1 hides this note)\n",
+            source, reason);
 }
 
 int cc_run_compiler(int argc, char *const *argv, const char *extra) {

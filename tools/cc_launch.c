@@ -36,11 +36,13 @@ int main(int argc, char **argv) {
   if (status == CC_SETTINGS_BAD)
     return 2;
   const char *source = NULL;
-  const char *reason = status == CC_SETTINGS_OK
-                           ? cc_pass_through_reason(&s, argc - first, argv + first, &source)
-                           : NULL;
+  int loud = 0;
+  const char *reason =
+      status == CC_SETTINGS_OK
+          ? cc_pass_through_reason(&s, argc - first, argv + first, &source, &loud)
+          : NULL;
   if (reason) {
-    cc_note(&s, "%s: passed through: %s", source ? source : argv[first], reason);
+    cc_report_pass_through(&s, source ? source : argv[first], reason, loud);
     return cc_run_compiler(argc - first, argv + first, NULL);
   }
   /* mtpc cc <the same arguments> */
