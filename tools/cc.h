@@ -70,7 +70,10 @@ typedef struct cc_job {
   const char *output;    /* the object the job writes (its -o) */
   unsigned opt_level;    /* 1..3, or 2 for -Os; the code generation level too */
   const char *pipeline;  /* "default<O2>", "default<Os>", ... */
+  const char *triple;    /* -triple */
+  int tls_descriptors;   /* -enable-tlsdesc */
   const char *cpu;
+  const char *abi;       /* -target-abi, or NULL */
   char *features;        /* comma separated */
   int function_sections;
   int data_sections;

@@ -38,7 +38,7 @@ static const cc1_option cc1_options[] = {
     {"-cc1", FRONT_END}, {"-disable-free", FRONT_END}, {"-clear-ast-before-backend", FRONT_END},
     {"-disable-llvm-verifier", FRONT_END}, {"-discard-value-names", FRONT_END},
     {"-main-file-name", FRONT_END_ARG}, {"-x", MAPPED_ARG}, {"-o", MAPPED_ARG},
-    {"-emit-obj", MAPPED}, {"-triple", FRONT_END_ARG},
+    {"-emit-obj", MAPPED}, {"-triple", MAPPED_ARG},
     /* Preprocessing, language, diagnostics. */
     {"-D", FRONT_END_EITHER}, {"-U", FRONT_END_EITHER}, {"-I", FRONT_END_EITHER},
     {"-W", FRONT_END_JOINED}, {"-std=", FRONT_END_JOINED}, {"-isystem", FRONT_END_ARG},
@@ -83,6 +83,13 @@ static const cc1_option cc1_options[] = {
     /* Hardening: module flags (cf-protection-branch, -return) and the
      * probe-stack attribute. */
     {"-fcf-protection=", FRONT_END_JOINED}, {"-fstack-clash-protection", FRONT_END},
+    /* AArch64's -mbranch-protection: module flags and function attributes. */
+    {"-msign-return-address=", FRONT_END_JOINED},
+    {"-msign-return-address-key=", FRONT_END_JOINED}, {"-mbranch-target-enforce", FRONT_END},
+    {"-mguarded-control-stack", FRONT_END},
+    /* clang 22 says so for AArch64, whose code generation has no other TLS
+     * dialect; elsewhere it is a setting mtpc does not give (cc_read_job). */
+    {"-enable-tlsdesc", MAPPED},
     {"-fno-finite-loops", FRONT_END},
     /* Debug information: the front end's metadata; DWARF is written per
      * partition. */
@@ -98,6 +105,7 @@ static const cc1_option cc1_options[] = {
     {"-faddrsig", FRONT_END},
     /* Given to code generation. */
     {"-O", MAPPED_JOINED}, {"-target-cpu", MAPPED_ARG}, {"-target-feature", MAPPED_ARG},
+    {"-target-abi", MAPPED_ARG},
     {"-vectorize-loops", MAPPED}, {"-vectorize-slp", MAPPED}, {"-ffunction-sections", MAPPED},
     {"-fdata-sections", MAPPED}, {"-split-dwarf-file", MAPPED_ARG},
     {"-split-dwarf-output", MAPPED_ARG}, {"-mllvm", MAPPED_ARG},
@@ -154,6 +162,12 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     return set_level(job, arg);
   else if (!strcmp(arg, "-target-cpu"))
     job->cpu = value;
+  else if (!strcmp(arg, "-triple"))
+    job->triple = value;
+  else if (!strcmp(arg, "-enable-tlsdesc"))
+    job->tls_descriptors = 1;
+  else if (!strcmp(arg, "-target-abi"))
+    job->abi = value;
   else if (!strcmp(arg, "-target-feature"))
     append_feature(job, value);
   else if (!strcmp(arg, "-vectorize-loops"))
@@ -233,6 +247,8 @@ const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job
     return "a clang job that does not write an object";
   if (!job->pipeline)
     return "-O0";
+  if (job->tls_descriptors && !(job->triple && cc_has_prefix(job->triple, "aarch64")))
+    return "TLS descriptors on a target whose code generation has another TLS dialect";
   if (job->split_dwarf_output && dwarf_version(args, count) < 5)
     return "split DWARF before version 5 (one .dwo is merged from DWARF 5 ones only)";
   /* The partitions' pipelines vectorize at O2 and above (as LLVM's LTO). */
@@ -258,6 +274,7 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->opt_pipeline = job->pipeline;
   o->codegen_opt_level = job->opt_level; /* as clang's -O picks it */
   o->cpu = job->cpu;
+  o->target_abi = job->abi;
   o->features = job->features;
   o->function_sections = job->function_sections;
   o->data_sections = job->data_sections;

@@ -138,6 +138,8 @@ static void parse_args(cli *c, int argc, char **argv) {
       o->cpu = v;
     else if ((v = take_value(argc, argv, &i, "--mattr")))
       o->features = v;
+    else if ((v = take_value(argc, argv, &i, "--target-abi")))
+      o->target_abi = v;
     else if ((v = take_value(argc, argv, &i, "--relocation-model")))
       o->reloc_model = parse_reloc(v);
     else if ((v = take_value(argc, argv, &i, "--import-instr-limit")))

@@ -36,6 +36,7 @@ static const char usage_text[] =
     "  --mtriple=<triple>         Target triple (default: the module's)\n"
     "  --mcpu=<cpu>               Target CPU\n"
     "  --mattr=<features>         Target features, e.g. +avx2,-sse4.2\n"
+    "  --target-abi=<abi>         ABI name, as clang's -target-abi (lp64d, aapcs, ...)\n"
     "  --relocation-model=<m>     static, pic or dynamic-no-pic (default: from the\n"
     "                             module's PIC level)\n"
     "  --function-sections        One section per function\n"

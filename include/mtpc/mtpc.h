@@ -342,6 +342,12 @@ typedef struct mtpc_options {
                                        "(mtpc/llvm.h): compile with mtpc_llvm_compile_module")
   MTPC_GONE_FIELD(fault_injection, "fault injection is for mtpc's own tests: the tools "
                                    "take it from the environment variable MTPC_FAULT")
+
+  /* Added in 0.6. */
+  /* The ABI name code generation uses (clang's -target-abi,
+   * MCTargetOptions::ABIName: "aapcs", "lp64d", ...); NULL: the target's
+   * default for the triple. */
+  const char *target_abi;
 } mtpc_options;
 
 /* Fills every field with its default; use mtpc_options_init. The symbol

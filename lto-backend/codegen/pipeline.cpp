@@ -49,7 +49,11 @@ static std::string or_empty(const char *s) { return s ? s : ""; }
 
 void mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o) {
   c.CPU = or_empty(o->cpu);
-  for (StringRef feature : llvm::split(StringRef(or_empty(o->features)), ','))
+  c.Options.MCOptions.ABIName = or_empty(o->target_abi);
+  // Named: a temporary in the range expression would be gone before the
+  // loop reads it (C++17 extends only the range's own lifetime).
+  std::string features = or_empty(o->features);
+  for (StringRef feature : llvm::split(features, ','))
     if (!feature.empty())
       c.MAttrs.push_back(feature.str());
   c.Options.FunctionSections = o->function_sections != 0;
