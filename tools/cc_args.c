@@ -66,6 +66,17 @@ static const cc1_option cc1_options[] = {
     {"-ftrivial-auto-var-init=", FRONT_END_JOINED}, {"-fno-math-errno", FRONT_END},
     {"-fmath-errno", FRONT_END}, {"-fno-rounding-math", FRONT_END},
     {"-ffp-contract=on", FRONT_END}, {"-fno-dwarf2-cfi-asm", FRONT_END},
+    /* Fast math: fast-math flags on the instructions, and function
+     * attributes from which code generation resets its options for each
+     * function (no-infs-fp-math, unsafe-fp-math, ...). Contraction: the
+     * instructions' contract flags (fast), or no fmuladd (off). */
+    {"-ffast-math", FRONT_END}, {"-menable-no-infs", FRONT_END},
+    {"-menable-no-nans", FRONT_END}, {"-fapprox-func", FRONT_END},
+    {"-funsafe-math-optimizations", FRONT_END}, {"-fno-signed-zeros", FRONT_END},
+    {"-mreassociate", FRONT_END}, {"-freciprocal-math", FRONT_END},
+    {"-ffinite-math-only", FRONT_END}, {"-ffp-contract=fast", FRONT_END},
+    {"-ffp-contract=off", FRONT_END}, {"-complex-range=", FRONT_END_JOINED},
+    {"-ffp-exception-behavior=ignore", FRONT_END},
     {"-fdwarf2-cfi-asm", FRONT_END}, /* clang 22: defines __GCC_HAVE_DWARF2_CFI_ASM */
     /* Dependency files: the front end writes them, as clang's would. */
     {"-dependency-file", FRONT_END_ARG}, {"-MT", FRONT_END_ARG}, {"-sys-header-deps", FRONT_END},
@@ -130,14 +141,15 @@ static const char *set_level(cc_job *job, const char *arg) {
     const char *flag, *pipeline;
     unsigned level;
   } levels[] = {{"-O1", "default<O1>", 1}, {"-O2", "default<O2>", 2},
-                {"-O3", "default<O3>", 3}, {"-Os", "default<Os>", 2}};
+                {"-O3", "default<O3>", 3}, {"-Os", "default<Os>", 2},
+                {"-Ofast", "default<O3>", 3}};
   for (size_t i = 0; i < sizeof(levels) / sizeof(*levels); i++)
     if (!strcmp(arg, levels[i].flag)) {
       job->pipeline = levels[i].pipeline;
       job->opt_level = levels[i].level;
       return NULL;
     }
-  return "an optimization level other than -O1, -O2, -O3 or -Os";
+  return "an optimization level other than -O1, -O2, -O3, -Os or -Ofast";
 }
 
 static void append_feature(cc_job *job, const char *feature) {
