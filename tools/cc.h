@@ -74,6 +74,7 @@ typedef struct cc_job {
   int tls_descriptors;   /* -enable-tlsdesc */
   const char *cpu;
   const char *abi;       /* -target-abi, or NULL */
+  const char *sample_profile; /* -fprofile-sample-use=, or NULL */
   char *features;        /* comma separated */
   int function_sections;
   int data_sections;

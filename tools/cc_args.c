@@ -116,7 +116,8 @@ static const cc1_option cc1_options[] = {
     {"-faddrsig", FRONT_END},
     /* Given to code generation. */
     {"-O", MAPPED_JOINED}, {"-target-cpu", MAPPED_ARG}, {"-target-feature", MAPPED_ARG},
-    {"-target-abi", MAPPED_ARG},
+    {"-target-abi", MAPPED_ARG}, {"-fprofile-sample-use=", MAPPED_JOINED},
+    {"-fprofile-sample-accurate", FRONT_END}, /* a function attribute */
     {"-vectorize-loops", MAPPED}, {"-vectorize-slp", MAPPED}, {"-ffunction-sections", MAPPED},
     {"-fdata-sections", MAPPED}, {"-split-dwarf-file", MAPPED_ARG},
     {"-split-dwarf-output", MAPPED_ARG}, {"-mllvm", MAPPED_ARG},
@@ -172,6 +173,8 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     *emits_object = 1;
   else if (cc_has_prefix(arg, "-O"))
     return set_level(job, arg);
+  else if (cc_has_prefix(arg, "-fprofile-sample-use="))
+    job->sample_profile = arg + strlen("-fprofile-sample-use=");
   else if (!strcmp(arg, "-target-cpu"))
     job->cpu = value;
   else if (!strcmp(arg, "-triple"))
@@ -287,6 +290,7 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->codegen_opt_level = job->opt_level; /* as clang's -O picks it */
   o->cpu = job->cpu;
   o->target_abi = job->abi;
+  o->sample_profile = job->sample_profile;
   o->features = job->features;
   o->function_sections = job->function_sections;
   o->data_sections = job->data_sections;

@@ -197,6 +197,9 @@ static const char *excluded(const char *arg, int *loud) {
       {"-fopenmp", PREFIX, 1, "OpenMP"},
       {"-fpass-plugin=", PREFIX, 1, "clang pass plugins"},
   };
+  /* A sample profile's passes are the library's too (sample_profile). */
+  if (cc_has_prefix(arg, "-fprofile-sample-"))
+    return NULL;
   for (size_t i = 0; i < sizeof(rules) / sizeof(*rules); i++)
     if (rules[i].match == PREFIX ? cc_has_prefix(arg, rules[i].flag) : !strcmp(arg, rules[i].flag)) {
       *loud = rules[i].loud;
