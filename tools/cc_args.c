@@ -12,6 +12,7 @@
 #define _GNU_SOURCE
 #include "cc.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -117,6 +118,8 @@ static const cc1_option cc1_options[] = {
     /* Given to code generation. */
     {"-O", MAPPED_JOINED}, {"-target-cpu", MAPPED_ARG}, {"-target-feature", MAPPED_ARG},
     {"-target-abi", MAPPED_ARG}, {"-fprofile-sample-use=", MAPPED_JOINED},
+    {"-fprofile-instrument-use-path=", MAPPED_JOINED},
+    {"-fprofile-instrument-use=", MAPPED_JOINED}, /* clang 22: the kind the driver read */
     {"-fprofile-sample-accurate", FRONT_END}, /* a function attribute */
     {"-vectorize-loops", MAPPED}, {"-vectorize-slp", MAPPED}, {"-ffunction-sections", MAPPED},
     {"-fdata-sections", MAPPED}, {"-split-dwarf-file", MAPPED_ARG},
@@ -159,6 +162,35 @@ static void append_feature(cc_job *job, const char *feature) {
   job->features = joined;
 }
 
+/* An indexed instrumentation profile's kind, from its header: 1 when IR
+ * instrumentation made it (clang runs its use as passes of its pipeline),
+ * 0 when clang's front end did (the front end reads it and writes branch
+ * weights into the IR), -1 when it is no indexed profile. A file that
+ * cannot be opened is left to the front end, which says so as clang does. */
+static int ir_level_profile(const char *path) {
+  unsigned char header[16];
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return 0;
+  size_t got = fread(header, 1, sizeof(header), f);
+  fclose(f);
+  static const unsigned char magic[8] = {0xff, 0x6c, 0x70, 0x72, 0x6f, 0x66, 0x69, 0x81};
+  if (got != sizeof(header) || memcmp(header, magic, sizeof(magic)) != 0)
+    return -1;
+  return (header[15] & 0x01) != 0; /* the version's bit 56: VARIANT_MASK_IR_PROF */
+}
+
+static const char *profile_use(const char *path) {
+  switch (ir_level_profile(path)) {
+  case 0:
+    return NULL;
+  case 1:
+    return "an IR instrumentation profile (its passes run in clang's pipeline)";
+  default:
+    return "a profile that is not an indexed instrumentation profile";
+  }
+}
+
 /* A MAPPED argument (with its value, or NULL). */
 static const char *map_argument(cc_job *job, const char *arg, const char *value,
                                 int *vectorize_loops, int *vectorize_slp, int *emits_object) {
@@ -173,6 +205,12 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     *emits_object = 1;
   else if (cc_has_prefix(arg, "-O"))
     return set_level(job, arg);
+  else if (cc_has_prefix(arg, "-fprofile-instrument-use="))
+    return strcmp(arg + strlen("-fprofile-instrument-use="), "clang") == 0
+               ? NULL
+               : "an IR instrumentation profile (its passes run in clang's pipeline)";
+  else if (cc_has_prefix(arg, "-fprofile-instrument-use-path="))
+    return profile_use(arg + strlen("-fprofile-instrument-use-path="));
   else if (cc_has_prefix(arg, "-fprofile-sample-use="))
     job->sample_profile = arg + strlen("-fprofile-sample-use=");
   else if (!strcmp(arg, "-target-cpu"))

@@ -197,8 +197,11 @@ static const char *excluded(const char *arg, int *loud) {
       {"-fopenmp", PREFIX, 1, "OpenMP"},
       {"-fpass-plugin=", PREFIX, 1, "clang pass plugins"},
   };
-  /* A sample profile's passes are the library's too (sample_profile). */
-  if (cc_has_prefix(arg, "-fprofile-sample-"))
+  /* A sample profile's passes are the library's too (sample_profile); an
+   * instrumentation profile's use is the front end's when clang's own
+   * instrumentation made it (cc_args.c reads which kind it is). */
+  if (cc_has_prefix(arg, "-fprofile-sample-") || cc_has_prefix(arg, "-fprofile-instr-use") ||
+      cc_has_prefix(arg, "-fprofile-use"))
     return NULL;
   for (size_t i = 0; i < sizeof(rules) / sizeof(*rules); i++)
     if (rules[i].match == PREFIX ? cc_has_prefix(arg, rules[i].flag) : !strcmp(arg, rules[i].flag)) {
