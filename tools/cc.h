@@ -58,6 +58,11 @@ const char *cc_pass_through_reason(const cc_settings *s, int argc, char *const *
  * stderr, when `loud` (a flag kept a large compile unsplit), unless quiet. */
 void cc_report_pass_through(const cc_settings *s, const char *source, const char *reason,
                             int loud);
+/* 1 if every sanitizer of a -fsanitize= list (after the '=') is one whose
+ * checks clang's front end writes into the IR (UndefinedBehaviorSanitizer's,
+ * and its groups), so that the partitions' pipelines need nothing more;
+ * 0 when one of them adds passes to clang's pipeline (ASan, TSan, MSan, ...). */
+int cc_front_end_sanitizers(const char *list);
 /* "mtpc: note: ..." on stderr, with --verbose. */
 void cc_note(const cc_settings *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Runs the compiler (argv[0]), with `extra` appended unless NULL, in place

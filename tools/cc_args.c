@@ -5,10 +5,13 @@
  * mtpc uses as it is) or because mtpc gives code generation the same
  * setting. One it does not know passes the compile through.
  *
- * Flags that add passes to clang's own pipeline (sanitizers, profile
- * instrumentation and use, -fno-inline, -fno-unroll-loops, -fno-builtin)
- * are not known, so those compiles pass through: mtpc's partitions run
- * LLVM's default pipeline, which has none of clang's additions. */
+ * Flags that add passes to clang's own pipeline (ASan, TSan and the other
+ * sanitizers with passes, profile instrumentation, the use of an IR
+ * profile, -fno-inline, -fno-unroll-loops, -fno-builtin) are not known, so
+ * those compiles pass through: mtpc's partitions run LLVM's default
+ * pipeline, which has none of clang's additions. UBSan's checks, a profile
+ * of clang's own instrumentation and fast math are written into the IR by
+ * the front end; a sample profile is the library's own. */
 #define _GNU_SOURCE
 #include "cc.h"
 
@@ -119,6 +122,11 @@ static const cc1_option cc1_options[] = {
     {"-O", MAPPED_JOINED}, {"-target-cpu", MAPPED_ARG}, {"-target-feature", MAPPED_ARG},
     {"-target-abi", MAPPED_ARG}, {"-fprofile-sample-use=", MAPPED_JOINED},
     {"-fprofile-instrument-use-path=", MAPPED_JOINED},
+    /* UBSan: checks and handler calls the front end writes (cc_check.c). */
+    {"-fsanitize=", MAPPED_JOINED}, {"-fsanitize-recover=", FRONT_END_JOINED},
+    {"-fsanitize-trap=", FRONT_END_JOINED}, {"-fno-sanitize-memory-param-retval", FRONT_END},
+    {"-fsanitize-merge=", FRONT_END_JOINED}, /* clang 22: nomerge on handler calls */
+    {"-fno-sanitize-address-use-odr-indicator", FRONT_END},
     {"-fprofile-instrument-use=", MAPPED_JOINED}, /* clang 22: the kind the driver read */
     {"-fprofile-sample-accurate", FRONT_END}, /* a function attribute */
     {"-vectorize-loops", MAPPED}, {"-vectorize-slp", MAPPED}, {"-ffunction-sections", MAPPED},
@@ -205,6 +213,10 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     *emits_object = 1;
   else if (cc_has_prefix(arg, "-O"))
     return set_level(job, arg);
+  else if (cc_has_prefix(arg, "-fsanitize="))
+    return cc_front_end_sanitizers(arg + strlen("-fsanitize="))
+               ? NULL
+               : "sanitizers (their passes run in clang's pipeline)";
   else if (cc_has_prefix(arg, "-fprofile-instrument-use="))
     return strcmp(arg + strlen("-fprofile-instrument-use="), "clang") == 0
                ? NULL

@@ -26,9 +26,11 @@ const char cc_usage_text[] =
     "A clang -c compile at -O1 or above whose source is large runs clang's front\n"
     "end, then mtpc splits the module, optimizes and code-generates the parts in\n"
     "parallel, and writes the object clang would have written. Any other command\n"
-    "(a small source, -O0, -E, -S, -emit-llvm, -flto, sanitizers, profiles, a\n"
-    "compiler that is not clang, an option mtpc does not know) runs the compiler\n"
-    "as it is. Under make -jN the threads take slots from make's jobserver.\n"
+    "(a small source, -O0, -E, -S, -emit-llvm, -flto, ASan and the other\n"
+    "sanitizers with passes of their own, profile instrumentation, a compiler\n"
+    "that is not clang, an option mtpc does not know) runs the compiler as it\n"
+    "is, and says so once when only a flag kept it unsplit. Under make -jN the\n"
+    "threads take slots from make's jobserver.\n"
     "\n"
     "mtpc-cc is the same launcher without LLVM loaded, so that a compile it\n"
     "passes through starts no later than the compiler would; use it in builds:\n"
@@ -167,6 +169,31 @@ static int takes_value(const char *arg) {
   return 0;
 }
 
+int cc_front_end_sanitizers(const char *list) {
+  static const char *const front_end[] = {
+      "undefined", "integer", "nullability", "implicit-conversion", "alignment",
+      "array-bounds", "bool", "builtin", "enum", "float-cast-overflow", "float-divide-by-zero",
+      "function", "integer-divide-by-zero", "nonnull-attribute", "null", "object-size",
+      "pointer-overflow", "return", "returns-nonnull-attribute", "shift", "shift-base",
+      "shift-exponent", "signed-integer-overflow", "unreachable", "vla-bound", "vptr",
+      "unsigned-integer-overflow", "unsigned-shift-base", "implicit-unsigned-integer-truncation",
+      "implicit-signed-integer-truncation", "implicit-integer-sign-change",
+      "implicit-integer-truncation", "implicit-bitfield-conversion",
+      "nullability-arg", "nullability-assign", "nullability-return"};
+  if (!*list)
+    return 0;
+  while (*list) {
+    size_t len = strcspn(list, ",");
+    int known = 0;
+    for (size_t i = 0; i < sizeof(front_end) / sizeof(*front_end) && !known; i++)
+      known = strlen(front_end[i]) == len && !strncmp(front_end[i], list, len);
+    if (!known)
+      return 0;
+    list += len + (list[len] == ',');
+  }
+  return 1;
+}
+
 /* Arguments after which there is nothing to split: another output than an
  * object, or passes mtpc does not run. *loud: a compile that would be split
  * without it (cc_report_pass_through). */
@@ -202,6 +229,9 @@ static const char *excluded(const char *arg, int *loud) {
    * instrumentation made it (cc_args.c reads which kind it is). */
   if (cc_has_prefix(arg, "-fprofile-sample-") || cc_has_prefix(arg, "-fprofile-instr-use") ||
       cc_has_prefix(arg, "-fprofile-use"))
+    return NULL;
+  /* UBSan's checks are the front end's. */
+  if (cc_has_prefix(arg, "-fsanitize=") && cc_front_end_sanitizers(arg + strlen("-fsanitize=")))
     return NULL;
   for (size_t i = 0; i < sizeof(rules) / sizeof(*rules); i++)
     if (rules[i].match == PREFIX ? cc_has_prefix(arg, rules[i].flag) : !strcmp(arg, rules[i].flag)) {
