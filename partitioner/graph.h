@@ -40,7 +40,8 @@ enum mtpc_node_flags {
   MTPC_N_REFS_LOCAL_COMDAT = 1u << 18,  /* references a local COMDAT member */
   MTPC_N_APPENDING = 1u << 19,          /* appending linkage (llvm.global_ctors, ...) */
   MTPC_N_DECLARATION_ONLY = 1u << 20,   /* declaration: never owned */
-  MTPC_N_PROFILED = 1u << 21            /* a function with an entry count: its calls have counts */
+  MTPC_N_PROFILED = 1u << 21,           /* a function with an entry count: its calls have counts */
+  MTPC_N_ADDRESS_TAKEN = 1u << 22       /* named other than as a call's callee (or in a used list) */
 };
 
 /* What a declaration of a function needs for its debug info, so that a call

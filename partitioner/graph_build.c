@@ -159,6 +159,8 @@ static void asm_names_in_function(builder *b, uint32_t node, void *ctx) {
 }
 
 static void visit_global(builder *b, const walk_ctx *w, uint32_t target, mtpc_ref_kind kind) {
+  if (kind != MTPC_CALL || w->in_used_list)
+    b->g->nodes[target].flags |= MTPC_N_ADDRESS_TAKEN;
   if (w->in_used_list) {
     b->g->nodes[target].flags |= MTPC_N_IN_USED_LIST;
     return;

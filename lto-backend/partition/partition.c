@@ -24,6 +24,7 @@ typedef struct partition_ctx {
   mtpc_ptrmap value_node;
   unsigned pgo_name_kind; /* "PGOFuncName" metadata */
   LLVMDIBuilderRef debug_info; /* declarations' subprograms; NULL without debug info */
+  int branch_tracking; /* the module asks for indirect-branch landing pads (cf-protection) */
 } partition_ctx;
 
 static int collect_values(partition_ctx *c, char **message) {
@@ -156,14 +157,41 @@ static int declares(const partition_ctx *c, uint32_t i) {
          !present(c, i);
 }
 
+/* With -fcf-protection, code generation gives every function that is not
+ * local a landing pad (endbr64): a promoted local would get one that the
+ * serial compile's does not, and become a target for indirect branches.
+ * One whose address nothing takes is only ever called directly, so it is
+ * marked as clang marks a function that needs none (nocf_check). */
+static int module_flag_set(LLVMModuleRef module, const char *name) {
+  LLVMMetadataRef flag = LLVMGetModuleFlag(module, name, strlen(name));
+  if (!flag)
+    return 0;
+  /* LLVM-C unwraps a constant only as an operand of a node. */
+  LLVMContextRef ctx = LLVMGetModuleContext(module);
+  LLVMValueRef node = LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, &flag, 1));
+  LLVMValueRef value = NULL;
+  LLVMGetMDNodeOperands(node, &value);
+  return value && LLVMIsAConstantInt(value) && LLVMConstIntGetZExtValue(value) != 0;
+}
+
+static void no_landing_pad(LLVMValueRef function) {
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(function));
+  unsigned kind = LLVMGetEnumAttributeKindForName("nocf_check", strlen("nocf_check"));
+  LLVMAddAttributeAtIndex(function, LLVMAttributeFunctionIndex,
+                          LLVMCreateEnumAttribute(ctx, kind, 0));
+}
+
 static void rewrite_globals(partition_ctx *c) {
   for (uint32_t i = 0; i < c->plan->node_count; i++) {
     const mtpc_plan_node *n = &c->plan->nodes[i];
     if (n->flags & (MTPC_N_USED_LIST | MTPC_N_DECLARATION_ONLY))
       continue;
-    if (owned(c, i))
+    if (owned(c, i)) {
       keep_owned(c->values[i], n);
-    else if (cloned(c, i))
+      if (c->branch_tracking && n->promoted_name && n->kind == MTPC_FUNCTION &&
+          !(n->flags & MTPC_N_ADDRESS_TAKEN) && !LLVMIsDeclaration(c->values[i]))
+        no_landing_pad(c->values[i]);
+    } else if (cloned(c, i))
       continue; /* defined here as in the module: the linker keeps one copy */
     else if (mtpc_plan_has_copy(c->plan, c->q, i))
       make_copy(c->values[i], n);
@@ -341,7 +369,8 @@ static uint32_t debug_type_home(void *plan, const char *key) {
 
 int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q, int merged,
                         const mtpc_bitcode_view *view, char **message) {
-  partition_ctx c = {.module = module, .plan = plan, .q = q};
+  partition_ctx c = {.module = module, .plan = plan, .q = q,
+                     .branch_tracking = module_flag_set(module, "cf-protection-branch")};
   c.pgo_name_kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(module), "PGOFuncName", 11);
   int failed = collect_values(&c, message);
   if (!failed) {
