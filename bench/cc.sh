@@ -6,6 +6,9 @@
 # Then a full CMake build of tests/e2e/cc (SQLite's shell and speedtest1,
 # Duktape's command line), stock against the launcher, each with make -j2,
 # and what a compile the launcher passes through pays (hyperfine).
+# With a distribution's hardening flags (Ubuntu's defaults:
+# -fstack-protector-strong -fstack-clash-protection -fcf-protection
+# -D_FORTIFY_SOURCE=2 -g), the same comparison of sqlite3.c.
 # Prints ratios against the targets.
 #
 #   bench/cc.sh [--runs N] [--jobs J] [--speedtest-size S]
@@ -28,11 +31,14 @@ prelink_then_split() {
   "$mtpc" compile prelink.bc -o prelink.o -j"$jobs"
 }
 
-rm -f stock.stats mtpc.stats prelink.stats
+hardened="$cflags -g -fstack-protector-strong -fstack-clash-protection -fcf-protection -D_FORTIFY_SOURCE=2 -Wformat -Werror=format-security"
+rm -f stock.stats mtpc.stats prelink.stats stock-hard.stats mtpc-hard.stats
 for i in $(seq "$runs"); do
   measure stock clang-19 $cflags -c "$src/sqlite3.c" -o stock.o
   measure mtpc "$mtpc" cc -j"$jobs" clang-19 $cflags -c "$src/sqlite3.c" -o mtpc.o
   bench_time prelink prelink_then_split
+  measure stock-hard clang-19 $hardened -c "$src/sqlite3.c" -o stock-hard.o
+  measure mtpc-hard "$mtpc" cc -j"$jobs" clang-19 $hardened -c "$src/sqlite3.c" -o mtpc-hard.o
 done
 partitions=$(MTPC_CC_VERBOSE=1 "$mtpc" cc -j"$jobs" clang-19 $cflags -c "$src/sqlite3.c" -o mtpc.o 2>&1 |
   sed -nE 's/.*split into ([0-9]+) partitions.*/\1/p')
@@ -60,6 +66,13 @@ printf '  %-22s %10s %10s %8s   %s\n' ".text (bytes)" "$text_s" "$text_m" "$(rat
 printf '  %-22s %10s %10s %8s\n' "speedtest1 cpu (s)" "$run_s" "$run_m" "$(ratio "$run_m" "$run_s")"
 printf '  %-22s %10s %10s %8s   %s\n' "speedtest1 insns (M)" "$((insns[stock] / 1000000))" \
   "$((insns[mtpc] / 1000000))" "$(ratio "${insns[mtpc]}" "${insns[stock]}")" "0.995 .. 1.005"
+endbr() { llvm-objdump-19 -d "$1" | grep -c endbr64; }
+echo "with Ubuntu's hardening flags (-g, stack protector and clash protection, cf-protection, fortify):"
+printf '  %-22s %10s %10s %8s   %s\n' "wall (s)" "$(col stock-hard 1)" "$(col mtpc-hard 1)" \
+  "$(ratio "$(col mtpc-hard 1)" "$(col stock-hard 1)")" "<= 0.65"
+printf '  %-22s %10s %10s %8s   %s\n' ".text (bytes)" "$(text_size stock-hard.o)" \
+  "$(text_size mtpc-hard.o)" "$(ratio "$(text_size mtpc-hard.o)" "$(text_size stock-hard.o)")" "0.99 .. 1.01"
+printf '  %-22s %10s %10s\n' "endbr64 landing pads" "$(endbr stock-hard.o)" "$(endbr mtpc-hard.o)"
 echo "where to cut clang's pipeline (ratios to clang -c):"
 printf '  %-34s %8s %8s %8s %8s\n' cut wall cpu .text insns
 printf '  %-34s %8s %8s %8s %8s\n' "after the front end (mtpc cc)" "$(ratio "$wall_m" "$wall_s")" \
