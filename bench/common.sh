@@ -25,6 +25,19 @@ bench_options() {
   export MTPC_LLVM_VERSION=$version # for the edit scripts
 }
 
+# bench_module_options ARGS...: --module M into module (the caller sets its
+# default first), the rest as bench_options takes them.
+bench_module_options() {
+  local rest=()
+  while [ $# -gt 0 ]; do
+    case $1 in
+      --module) module=$2; shift 2 ;;
+      *) rest+=("$1"); shift ;;
+    esac
+  done
+  bench_options "${rest[@]+"${rest[@]}"}"
+}
+
 # bench_need FILE HINT: stops with HINT unless FILE is executable.
 bench_need() { [ -x "$1" ] || { echo "$2" >&2; exit 1; }; }
 

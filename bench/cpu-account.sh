@@ -16,15 +16,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${MTPC_BUILD_DIR:-$root/build}
 runs=3 jobs=2 size=0 module=cppcheck
-args=()
-while [ $# -gt 0 ]; do
-  case $1 in
-    --module) module=$2; shift 2 ;;
-    *) args+=("$1"); shift ;;
-  esac
-done
 . "$root/bench/common.sh"
-bench_options "${args[@]+"${args[@]}"}"
+bench_module_options "$@"
 mtpc=$build/bin/mtpc
 bench_need "$mtpc" "build mtpc first (scripts/test.sh)"
 case $module in

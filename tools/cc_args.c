@@ -70,6 +70,7 @@ static const cc1_option cc1_options[] = {
     {"-ftrivial-auto-var-init=", FRONT_END_JOINED}, {"-fno-math-errno", FRONT_END},
     {"-fmath-errno", FRONT_END}, {"-fno-rounding-math", FRONT_END},
     {"-ffp-contract=on", FRONT_END}, {"-fno-dwarf2-cfi-asm", FRONT_END},
+    {"-fdwarf2-cfi-asm", FRONT_END}, /* clang 22: defines __GCC_HAVE_DWARF2_CFI_ASM */
     /* Fast math: fast-math flags on the instructions, and function
      * attributes from which code generation resets its options for each
      * function (no-infs-fp-math, unsafe-fp-math, ...). Contraction: the
@@ -81,7 +82,6 @@ static const cc1_option cc1_options[] = {
     {"-ffinite-math-only", FRONT_END}, {"-ffp-contract=fast", FRONT_END},
     {"-ffp-contract=off", FRONT_END}, {"-complex-range=", FRONT_END_JOINED},
     {"-ffp-exception-behavior=ignore", FRONT_END},
-    {"-fdwarf2-cfi-asm", FRONT_END}, /* clang 22: defines __GCC_HAVE_DWARF2_CFI_ASM */
     /* Dependency files: the front end writes them, as clang's would. */
     {"-dependency-file", FRONT_END_ARG}, {"-MT", FRONT_END_ARG}, {"-sys-header-deps", FRONT_END},
     {"-MP", FRONT_END},
