@@ -168,7 +168,7 @@ static mtpc_status run_full_lto_passes(session *s) {
   int failed = mtpc_bridge_run_full_lto_passes(s->settings, s->llvm.export_summary, s->module,
                                                &message);
   mtpc_bridge_time_trace_end();
-  s->r->stats.whole_program_seconds = mtpc_now_seconds() - start;
+  s->r->stats.whole_program_seconds += mtpc_now_seconds() - start;
   s->bitcode = NULL;
   return failed ? mtpc_result_fail(s->r, MTPC_ERR_OUTPUT, message) : MTPC_OK;
 }
@@ -187,6 +187,14 @@ static mtpc_status run_session(session *s) {
     mtpc_bridge_time_trace_begin("mtpc summary passes", "");
     mtpc_bridge_run_summary_passes(s->llvm.import_summary, s->module);
     mtpc_bridge_time_trace_end();
+    s->bitcode = NULL; /* the workers load the lowered module */
+  }
+  if (s->o->lower_instrprof) {
+    double lower_start = mtpc_now_seconds();
+    mtpc_bridge_time_trace_begin("mtpc instrprof lowering", "");
+    mtpc_bridge_lower_instrprof(s->module, s->o->instrprof_output, s->o->instrprof_atomic);
+    mtpc_bridge_time_trace_end();
+    r->stats.whole_program_seconds = mtpc_now_seconds() - lower_start;
     s->bitcode = NULL; /* the workers load the lowered module */
   }
   if (s->o->full_lto) {
@@ -288,7 +296,8 @@ static mtpc_status read_input(session *s, const void *data, size_t size, const c
 }
 
 /* Takes the caller's module as the session's; a copy of it when the
- * whole-module passes would change a module the caller only lent. */
+ * whole-module passes (full LTO's, instrprof lowering) would change a
+ * module the caller only lent. */
 static mtpc_status take_module(session *s, LLVMModuleRef module, int may_change) {
   size_t len = 0;
   const char *id = LLVMGetModuleIdentifier(module, &len);
@@ -296,7 +305,7 @@ static mtpc_status take_module(session *s, LLVMModuleRef module, int may_change)
   if (!s->name)
     return mtpc_result_out_of_memory(s->r);
   s->module = module;
-  if (s->o->full_lto && !may_change)
+  if ((s->o->full_lto || s->o->lower_instrprof) && !may_change)
     s->module = s->copy = LLVMCloneModule(module);
   return MTPC_OK;
 }

@@ -83,7 +83,7 @@ static void scan_bitcode(void *arg) {
 
 mtpc_status mtpc_session_read(session *s, const void *data, size_t size) {
   s->owns_module = 1;
-  if (s->llvm.import_summary || s->o->full_lto)
+  if (s->llvm.import_summary || s->o->full_lto || s->o->lower_instrprof)
     return read_whole(s, data, size);
   unsigned slots;
   unsigned readers = reader_count(s, &slots);

@@ -186,13 +186,16 @@ static int build_csr(mtpc_graph *g) {
 
 /* A local COMDAT member disappears with its group when the linker keeps
  * another module's copy, so only code in the same partition may name it, and
- * no copy of that code may go elsewhere (a copy would need it exported). */
+ * no copy of that code may go elsewhere (a copy would need it exported). A
+ * nodeduplicate group (profile counters beside their data) is never
+ * replaced: its members are locals like any other. */
 static void bond_local_comdat_references(mtpc_graph *g) {
   for (uint32_t u = 0; u < g->node_count; u++) {
     for (uint32_t e = g->edge_offsets[u]; e < g->edge_offsets[u + 1]; e++) {
       uint32_t v = g->edge_targets[e];
       const mtpc_node *target = &g->nodes[v];
-      if (u == v || !(target->flags & MTPC_N_LOCAL) || target->comdat == MTPC_NONE)
+      if (u == v || !(target->flags & MTPC_N_LOCAL) || target->comdat == MTPC_NONE ||
+          (target->flags & MTPC_N_COMDAT_KEEPS_ALL))
         continue;
       g->nodes[u].flags |= MTPC_N_REFS_LOCAL_COMDAT;
       if (g->nodes[u].comdat != target->comdat)

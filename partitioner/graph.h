@@ -41,7 +41,9 @@ enum mtpc_node_flags {
   MTPC_N_APPENDING = 1u << 19,          /* appending linkage (llvm.global_ctors, ...) */
   MTPC_N_DECLARATION_ONLY = 1u << 20,   /* declaration: never owned */
   MTPC_N_PROFILED = 1u << 21,           /* a function with an entry count: its calls have counts */
-  MTPC_N_ADDRESS_TAKEN = 1u << 22       /* named other than as a call's callee (or in a used list) */
+  MTPC_N_ADDRESS_TAKEN = 1u << 22,      /* named other than as a call's callee (or in a used list) */
+  MTPC_N_COMDAT_KEEPS_ALL = 1u << 23    /* its COMDAT is nodeduplicate: the linker keeps every
+                                           module's group, so no other copy replaces a member */
 };
 
 /* What a declaration of a function needs for its debug info, so that a call

@@ -80,6 +80,9 @@ static void add_value_node(builder *b, LLVMValueRef v, mtpc_node_kind kind) {
     comdat = comdat_id(b, v);
     if (comdat != MTPC_NONE)
       flags |= MTPC_N_IN_COMDAT;
+    if (comdat != MTPC_NONE &&
+        LLVMGetComdatSelectionKind(LLVMGetComdat(v)) == LLVMNoDeduplicateComdatSelectionKind)
+      flags |= MTPC_N_COMDAT_KEEPS_ALL;
   }
   if (kind == MTPC_VARIABLE) {
     if (LLVMIsGlobalConstant(v))

@@ -227,6 +227,13 @@ static uint32_t coupling(const mtpc_graph *g, uint32_t u, uint32_t e) {
          (edge_heat(g, u, e) == CALL_HOT ? MTPC_HOT_CALL_COUPLING : 0);
 }
 
+/* A local whose COMDAT the linker may replace with another module's: it
+ * lives and dies with the group, never on its own. */
+static int local_in_deduplicated_comdat(const mtpc_node *n) {
+  const uint32_t flags = n->flags & (MTPC_N_LOCAL | MTPC_N_IN_COMDAT | MTPC_N_COMDAT_KEEPS_ALL);
+  return flags == (MTPC_N_LOCAL | MTPC_N_IN_COMDAT);
+}
+
 /* A small group of discardable ODR definitions (an inline function and its
  * COMDAT, a vtable) may be defined in every partition that needs it: the
  * linker keeps one copy, as it does for the same group in many modules. */
@@ -237,7 +244,7 @@ static int clonable_member(const mtpc_node *n) {
   if (n->flags & never)
     return 0;
   if (n->flags & MTPC_N_LOCAL)
-    return (n->flags & MTPC_N_IN_COMDAT) != 0;
+    return local_in_deduplicated_comdat(n);
   return (n->flags & MTPC_N_DISCARDABLE) != 0;
 }
 
@@ -905,7 +912,7 @@ static int importable_function(const mtpc_node *n) {
                          MTPC_N_REFS_LOCAL_COMDAT | MTPC_N_PINNED_PRIMARY;
   if (n->kind != MTPC_FUNCTION || !mtpc_node_ownable(n) || (n->flags & never))
     return 0;
-  return !((n->flags & MTPC_N_LOCAL) && (n->flags & MTPC_N_IN_COMDAT));
+  return !local_in_deduplicated_comdat(n);
 }
 
 static int importable_variable(const mtpc_node *n) {
@@ -914,7 +921,7 @@ static int importable_variable(const mtpc_node *n) {
   if (n->kind != MTPC_VARIABLE || !mtpc_node_ownable(n) || !(n->flags & MTPC_N_CONSTANT) ||
       (n->flags & never))
     return 0;
-  return !((n->flags & MTPC_N_LOCAL) && (n->flags & MTPC_N_IN_COMDAT));
+  return !local_in_deduplicated_comdat(n);
 }
 
 typedef struct import_item {

@@ -80,6 +80,9 @@ typedef struct cc_job {
   const char *cpu;
   const char *abi;       /* -target-abi, or NULL */
   const char *sample_profile; /* -fprofile-sample-use=, or NULL */
+  int instrprof;         /* -fprofile-instrument=clang: lowered before the split */
+  const char *instrprof_output; /* -fprofile-instrument-path=, or NULL */
+  int instrprof_atomic;  /* -fprofile-update=atomic */
   char *features;        /* comma separated */
   int function_sections;
   int data_sections;

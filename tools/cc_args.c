@@ -6,12 +6,14 @@
  * setting. One it does not know passes the compile through.
  *
  * Flags that add passes to clang's own pipeline (ASan, TSan and the other
- * sanitizers with passes, profile instrumentation, the use of an IR
- * profile, -fno-inline, -fno-unroll-loops, -fno-builtin) are not known, so
- * those compiles pass through: mtpc's partitions run LLVM's default
- * pipeline, which has none of clang's additions. UBSan's checks, a profile
- * of clang's own instrumentation and fast math are written into the IR by
- * the front end; a sample profile is the library's own. */
+ * sanitizers with passes, IR profile instrumentation and its use, gcov,
+ * -fno-inline, -fno-unroll-loops, -fno-builtin) are not known, so those
+ * compiles pass through: mtpc's partitions run LLVM's default pipeline,
+ * which has none of clang's additions. UBSan's checks, a profile of clang's
+ * own instrumentation and fast math are written into the IR by the front
+ * end; a sample profile is the library's own, and so is the lowering of
+ * clang's own instrumentation (-fprofile-instr-generate, coverage), which
+ * clang's pipeline runs first and the library runs before the split. */
 #define _GNU_SOURCE
 #include "cc.h"
 
@@ -129,6 +131,11 @@ static const cc1_option cc1_options[] = {
     {"-fno-sanitize-address-use-odr-indicator", FRONT_END},
     {"-fprofile-instrument-use=", MAPPED_JOINED}, /* clang 22: the kind the driver read */
     {"-fprofile-sample-accurate", FRONT_END}, /* a function attribute */
+    /* Clang's own instrumentation: counter intrinsics the front end writes,
+     * coverage mapping records; the library lowers them on the whole module. */
+    {"-fprofile-instrument=", MAPPED_JOINED}, {"-fprofile-instrument-path=", MAPPED_JOINED},
+    {"-fprofile-update=", MAPPED_JOINED}, {"-fcoverage-mapping", FRONT_END},
+    {"-fcoverage-mcdc", FRONT_END},
     {"-vectorize-loops", MAPPED}, {"-vectorize-slp", MAPPED}, {"-ffunction-sections", MAPPED},
     {"-fdata-sections", MAPPED}, {"-split-dwarf-file", MAPPED_ARG},
     {"-split-dwarf-output", MAPPED_ARG}, {"-mllvm", MAPPED_ARG},
@@ -199,6 +206,25 @@ static const char *profile_use(const char *path) {
   }
 }
 
+/* -fprofile-instrument=: clang's own (the front end's counters, which the
+ * library lowers before the split) or IR instrumentation, which runs in the
+ * middle of clang's pipeline, after its early simplification and
+ * pre-inlining of the whole module. */
+static const char *profile_instrumentation(cc_job *job, const char *kind) {
+  if (strcmp(kind, "clang") != 0)
+    return "IR profile instrumentation (its passes run in clang's pipeline)";
+  job->instrprof = 1;
+  return NULL;
+}
+
+static const char *profile_update(cc_job *job, const char *mode) {
+  if (!strcmp(mode, "atomic"))
+    job->instrprof_atomic = 1;
+  else if (strcmp(mode, "single") != 0)
+    return "a -fprofile-update= mode other than single or atomic";
+  return NULL;
+}
+
 /* A MAPPED argument (with its value, or NULL). */
 static const char *map_argument(cc_job *job, const char *arg, const char *value,
                                 int *vectorize_loops, int *vectorize_slp, int *emits_object) {
@@ -223,6 +249,12 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
                : "an IR instrumentation profile (its passes run in clang's pipeline)";
   else if (cc_has_prefix(arg, "-fprofile-instrument-use-path="))
     return profile_use(arg + strlen("-fprofile-instrument-use-path="));
+  else if (cc_has_prefix(arg, "-fprofile-instrument="))
+    return profile_instrumentation(job, arg + strlen("-fprofile-instrument="));
+  else if (cc_has_prefix(arg, "-fprofile-instrument-path="))
+    job->instrprof_output = arg + strlen("-fprofile-instrument-path=");
+  else if (cc_has_prefix(arg, "-fprofile-update="))
+    return profile_update(job, arg + strlen("-fprofile-update="));
   else if (cc_has_prefix(arg, "-fprofile-sample-use="))
     job->sample_profile = arg + strlen("-fprofile-sample-use=");
   else if (!strcmp(arg, "-target-cpu"))
@@ -341,6 +373,9 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->cpu = job->cpu;
   o->target_abi = job->abi;
   o->sample_profile = job->sample_profile;
+  o->lower_instrprof = job->instrprof;
+  o->instrprof_output = job->instrprof_output;
+  o->instrprof_atomic = job->instrprof_atomic;
   o->features = job->features;
   o->function_sections = job->function_sections;
   o->data_sections = job->data_sections;

@@ -27,7 +27,7 @@ const char cc_usage_text[] =
     "end, then mtpc splits the module, optimizes and code-generates the parts in\n"
     "parallel, and writes the object clang would have written. Any other command\n"
     "(a small source, -O0, -E, -S, -emit-llvm, -flto, ASan and the other\n"
-    "sanitizers with passes of their own, profile instrumentation, a compiler\n"
+    "sanitizers with passes of their own, IR profile instrumentation, a compiler\n"
     "that is not clang, an option mtpc does not know) runs the compiler as it\n"
     "is, and says so once when only a flag kept it unsplit. Under make -jN the\n"
     "threads take slots from make's jobserver.\n"
@@ -197,6 +197,8 @@ int cc_front_end_sanitizers(const char *list) {
 /* Arguments after which there is nothing to split: another output than an
  * object, or passes mtpc does not run. *loud: a compile that would be split
  * without it (cc_report_pass_through). */
+#define IR_INSTRUMENTATION "IR profile instrumentation (its passes run in clang's pipeline)"
+
 static const char *excluded(const char *arg, int *loud) {
   enum { EXACT, PREFIX };
   static const struct {
@@ -215,10 +217,12 @@ static const char *excluded(const char *arg, int *loud) {
       {"-save-temps", PREFIX, 1, "-save-temps"},
       {"-flto", PREFIX, 0, "an -flto compile (the linker sees its bitcode)"},
       {"-fsanitize=", PREFIX, 1, "sanitizers (their passes run in clang's pipeline)"},
+      {"-fprofile-generate", PREFIX, 1, IR_INSTRUMENTATION},
+      {"-fcs-profile-generate", PREFIX, 1, IR_INSTRUMENTATION},
+      {"-fprofile-arcs", EXACT, 1, "gcov instrumentation (its passes run in clang's pipeline)"},
       {"-fprofile-", PREFIX, 1, "profile instrumentation or use"},
-      {"-fcs-profile-", PREFIX, 1, "profile instrumentation"},
-      {"-fcoverage-mapping", EXACT, 1, "coverage instrumentation"},
-      {"--coverage", EXACT, 1, "coverage instrumentation"},
+      {"--coverage", EXACT, 1, "gcov instrumentation (its passes run in clang's pipeline)"},
+      {"-ftest-coverage", EXACT, 1, "gcov instrumentation (its passes run in clang's pipeline)"},
       {"-fembed-bitcode", PREFIX, 1, "embedded bitcode"},
       {"-ftime-trace", PREFIX, 1, "clang's time trace"},
       {"-fopenmp", PREFIX, 1, "OpenMP"},
@@ -226,10 +230,16 @@ static const char *excluded(const char *arg, int *loud) {
   };
   /* A sample profile's passes are the library's too (sample_profile); an
    * instrumentation profile's use is the front end's when clang's own
-   * instrumentation made it (cc_args.c reads which kind it is). */
-  if (cc_has_prefix(arg, "-fprofile-sample-") || cc_has_prefix(arg, "-fprofile-instr-use") ||
-      cc_has_prefix(arg, "-fprofile-use"))
-    return NULL;
+   * instrumentation made it (cc_args.c reads which kind it is); clang's own
+   * instrumentation and coverage are the front end's, lowered by the
+   * library before the split. */
+  static const char *const profile_flags[] = {
+      "-fprofile-sample-", "-fprofile-instr-use", "-fprofile-use", "-fprofile-instr-generate",
+      "-fprofile-update=", "-fcoverage-mapping", "-fcoverage-mcdc", "-fno-profile-",
+      "-fno-coverage-mapping"};
+  for (size_t i = 0; i < sizeof(profile_flags) / sizeof(*profile_flags); i++)
+    if (cc_has_prefix(arg, profile_flags[i]))
+      return NULL;
   /* UBSan's checks are the front end's. */
   if (cc_has_prefix(arg, "-fsanitize=") && cc_front_end_sanitizers(arg + strlen("-fsanitize=")))
     return NULL;

@@ -83,6 +83,10 @@ static int parse_flag(cli *c, const char *arg) {
     o->emit_llvm = 1;
   else if (!strcmp(arg, "--full-lto"))
     o->full_lto = 1;
+  else if (!strcmp(arg, "--lower-instrprof"))
+    o->lower_instrprof = 1;
+  else if (!strcmp(arg, "--instrprof-atomic"))
+    o->instrprof_atomic = 1;
   else
     return 0;
   return 1;
@@ -140,6 +144,8 @@ static void parse_args(cli *c, int argc, char **argv) {
       o->features = v;
     else if ((v = take_value(argc, argv, &i, "--target-abi")))
       o->target_abi = v;
+    else if ((v = take_value(argc, argv, &i, "--instrprof-output")))
+      o->instrprof_output = v;
     else if ((v = take_value(argc, argv, &i, "--relocation-model")))
       o->reloc_model = parse_reloc(v);
     else if ((v = take_value(argc, argv, &i, "--import-instr-limit")))

@@ -175,7 +175,8 @@ typedef struct mtpc_stats {
   unsigned cache_hits;        /* partitions whose object came from cache_dir */
   unsigned cache_misses;      /* partitions compiled and stored there */
   const char *unsplit_reason; /* why it was compiled unsplit (the result's), or NULL */
-  double whole_program_seconds; /* full_lto: the whole-program passes before the split */
+  double whole_program_seconds; /* the whole-module passes before the split (full_lto's,
+                                   lower_instrprof's) */
 } mtpc_stats;
 
 /* A pool of compile slots shared by everything that compiles in a process
@@ -348,6 +349,15 @@ typedef struct mtpc_options {
    * MCTargetOptions::ABIName: "aapcs", "lp64d", ...); NULL: the target's
    * default for the triple. */
   const char *target_abi;
+  /* Clang's own profile instrumentation (-fprofile-instr-generate,
+   * -fcoverage-mapping): the module's llvm.instrprof intrinsics are lowered
+   * to counters on the whole module before the split, where clang's
+   * pipeline lowers them first, so that a function has one set of counters
+   * whichever partitions inline it. */
+  int lower_instrprof;
+  const char *instrprof_output; /* the .profraw a run writes by default
+                                   (-fprofile-instr-generate=FILE); NULL: the runtime's */
+  int instrprof_atomic;         /* atomic counter updates (-fprofile-update=atomic) */
 } mtpc_options;
 
 /* Fills every field with its default; use mtpc_options_init. The symbol
@@ -364,9 +374,9 @@ static inline void mtpc_options_init(mtpc_options *options) {
 mtpc_status mtpc_compile_bitcode(const void *data, size_t size, const char *name,
                                  const mtpc_options *options, mtpc_result **result);
 
-/* Compiles an in-memory module. The module is only read (with full_lto, a
- * copy is changed); it stays owned by the caller, and no other thread may
- * use its context during the call. */
+/* Compiles an in-memory module. The module is only read (with full_lto or
+ * lower_instrprof, a copy is changed); it stays owned by the caller, and no
+ * other thread may use its context during the call. */
 mtpc_status mtpc_compile_module(LLVMModuleRef module, const mtpc_options *options,
                                 mtpc_result **result);
 

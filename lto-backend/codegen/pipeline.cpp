@@ -20,6 +20,7 @@
 #include "llvm/Transforms/IPO/LowerTypeTests.h"
 #include "llvm/Transforms/IPO/MemProfContextDisambiguation.h"
 #include "llvm/Transforms/IPO/WholeProgramDevirt.h"
+#include "llvm/Transforms/Instrumentation/InstrProfiling.h"
 
 using namespace llvm;
 using mtpc_util::fail;
@@ -315,6 +316,24 @@ extern "C" void mtpc_bridge_run_summary_passes(const void *import_summary, LLVMM
     mpm.addPass(MemProfContextDisambiguation(index));
   mpm.addPass(WholeProgramDevirtPass(nullptr, index));
   mpm.addPass(LowerTypeTestsPass(nullptr, index));
+  mpm.run(*unwrap(module), a.mam);
+}
+
+// Clang registers this lowering at the start of its pipeline; on the whole
+// module, each function's counters are made once, where it is defined, and
+// a copy inlined elsewhere counts into them.
+extern "C" void mtpc_bridge_lower_instrprof(LLVMModuleRef module, const char *output,
+                                            int atomic) {
+  InstrProfOptions options;
+  options.InstrProfileOutput = output ? output : "";
+  options.Atomic = atomic != 0;
+  analyses a;
+  PassBuilder pb;
+  TargetLibraryInfoImpl tlii(mtpc_compat::module_triple(*unwrap(module)));
+  a.fam.registerPass([&] { return TargetLibraryAnalysis(tlii); });
+  a.register_with(pb);
+  ModulePassManager mpm;
+  mpm.addPass(InstrProfilingLoweringPass(options, /*IsCS=*/false));
   mpm.run(*unwrap(module), a.mam);
 }
 

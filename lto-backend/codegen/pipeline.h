@@ -78,6 +78,12 @@ int mtpc_bridge_codegen(const mtpc_bridge_settings *settings, LLVMModuleRef modu
  * without an index. */
 void mtpc_bridge_run_summary_passes(const void *import_summary, LLVMModuleRef module);
 
+/* Before the split, on the whole module: lowers clang's profile
+ * instrumentation (llvm.instrprof intrinsics) to counters, as clang's
+ * pipeline does first; `output` (NULL: none) is the .profraw a run writes
+ * by default, `atomic` makes counter updates atomic. */
+void mtpc_bridge_lower_instrprof(LLVMModuleRef module, const char *output, int atomic);
+
 /* Before the split of a full LTO module (mtpc_options.full_lto), on the
  * whole module: the passes of the full LTO pipeline that need the whole
  * program: global DCE, cross-DSO CFI, global split, whole-program
