@@ -80,6 +80,8 @@ typedef struct cc_job {
   const char *cpu;
   const char *abi;       /* -target-abi, or NULL */
   const char *sample_profile; /* -fprofile-sample-use=, or NULL */
+  int loop_vectorize;    /* 1 with -vectorize-loops, else -1 (mtpc_options') */
+  int slp_vectorize;     /* 1 with -vectorize-slp, else -1 */
   int instrprof;         /* -fprofile-instrument=clang: lowered before the split */
   const char *instrprof_output; /* -fprofile-instrument-path=, or NULL */
   int instrprof_atomic;  /* -fprofile-update=atomic */

@@ -161,14 +161,14 @@ static const char *set_level(cc_job *job, const char *arg) {
     unsigned level;
   } levels[] = {{"-O1", "default<O1>", 1}, {"-O2", "default<O2>", 2},
                 {"-O3", "default<O3>", 3}, {"-Os", "default<Os>", 2},
-                {"-Ofast", "default<O3>", 3}};
+                {"-Oz", "default<Oz>", 2}, {"-Ofast", "default<O3>", 3}};
   for (size_t i = 0; i < sizeof(levels) / sizeof(*levels); i++)
     if (!strcmp(arg, levels[i].flag)) {
       job->pipeline = levels[i].pipeline;
       job->opt_level = levels[i].level;
       return NULL;
     }
-  return "an optimization level other than -O1, -O2, -O3, -Os or -Ofast";
+  return "an optimization level other than -O1, -O2, -O3, -Os, -Oz or -Ofast";
 }
 
 static void append_feature(cc_job *job, const char *feature) {
@@ -348,9 +348,9 @@ const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job
     return "TLS descriptors on a target whose code generation has another TLS dialect";
   if (job->split_dwarf_output && dwarf_version(args, count) < 5)
     return "split DWARF before version 5 (one .dwo is merged from DWARF 5 ones only)";
-  /* The partitions' pipelines vectorize at O2 and above (as LLVM's LTO). */
-  if (vectorize_loops != (job->opt_level > 1) || vectorize_slp != (job->opt_level > 1))
-    return "vectorizer settings other than the -O level's";
+  /* The driver says which vectorizers run (none at -O1 and -Oz). */
+  job->loop_vectorize = vectorize_loops ? 1 : -1;
+  job->slp_vectorize = vectorize_slp ? 1 : -1;
   job->frontend = frontend_args(args, count, bitcode);
   return NULL;
 }
@@ -373,6 +373,8 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->cpu = job->cpu;
   o->target_abi = job->abi;
   o->sample_profile = job->sample_profile;
+  o->loop_vectorize = job->loop_vectorize;
+  o->slp_vectorize = job->slp_vectorize;
   o->lower_instrprof = job->instrprof;
   o->instrprof_output = job->instrprof_output;
   o->instrprof_atomic = job->instrprof_atomic;

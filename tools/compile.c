@@ -121,6 +121,16 @@ static int parse_backend_value(cli *c, int argc, char **argv, int *i) {
   return 1;
 }
 
+/* on: 1, off: -1 (mtpc_options' vectorizer settings). */
+static int parse_on_off(const char *value, const char *option) {
+  if (!strcmp(value, "on"))
+    return 1;
+  if (!strcmp(value, "off"))
+    return -1;
+  cli_error("%s: expected on or off, not '%s'", option, value);
+  exit(2);
+}
+
 static void parse_args(cli *c, int argc, char **argv) {
   mtpc_options *o = &c->options;
   c->llvm_options = xmalloc((size_t)argc * sizeof(char *));
@@ -146,6 +156,10 @@ static void parse_args(cli *c, int argc, char **argv) {
       o->target_abi = v;
     else if ((v = take_value(argc, argv, &i, "--instrprof-output")))
       o->instrprof_output = v;
+    else if ((v = take_value(argc, argv, &i, "--loop-vectorize")))
+      o->loop_vectorize = parse_on_off(v, "--loop-vectorize");
+    else if ((v = take_value(argc, argv, &i, "--slp-vectorize")))
+      o->slp_vectorize = parse_on_off(v, "--slp-vectorize");
     else if ((v = take_value(argc, argv, &i, "--relocation-model")))
       o->reloc_model = parse_reloc(v);
     else if ((v = take_value(argc, argv, &i, "--import-instr-limit")))

@@ -55,6 +55,8 @@ static const char usage_text[] =
     "                             module before the split\n"
     "  --instrprof-output=<file>  The .profraw a run writes by default\n"
     "  --instrprof-atomic         Atomic counter updates (-fprofile-update=atomic)\n"
+    "  --loop-vectorize=on|off    The loop vectorizer (default: on from -O2)\n"
+    "  --slp-vectorize=on|off     The SLP vectorizer (default: on from -O2)\n"
     "  --passes=<pipeline>        A pass pipeline instead of the ThinLTO backend's\n"
     "  --aa-pipeline=<pipeline>   An alias-analysis pipeline\n"
     "  --remarks-file=<file>      Optimization remarks of every partition, in order\n"

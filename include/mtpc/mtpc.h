@@ -267,7 +267,9 @@ typedef struct mtpc_options {
                                   cs_profile_generate the .profraw to write */
   int cs_profile_generate;     /* instrument for a context-sensitive profile */
   /* A pass pipeline (opt's -passes syntax) instead of the ThinLTO backend's,
-   * and an alias-analysis pipeline. */
+   * and an alias-analysis pipeline. A per-module default pipeline
+   * ("default<O2>", ... "default<Oz>") is built as clang builds it, with
+   * the vectorizers loop_vectorize and slp_vectorize say. */
   const char *opt_pipeline;
   const char *aa_pipeline;
   int emit_assembly;           /* assembly instead of an object (merge = 0 only) */
@@ -358,6 +360,11 @@ typedef struct mtpc_options {
   const char *instrprof_output; /* the .profraw a run writes by default
                                    (-fprofile-instr-generate=FILE); NULL: the runtime's */
   int instrprof_atomic;         /* atomic counter updates (-fprofile-update=atomic) */
+  /* The loop and SLP vectorizers of the partitions' pipelines: 0, as the
+   * opt_level (on from 2, as LLVM's LTO); 1 on; -1 off (clang's -Oz,
+   * -fno-vectorize, -fno-slp-vectorize). */
+  int loop_vectorize;
+  int slp_vectorize;
 } mtpc_options;
 
 /* Fills every field with its default; use mtpc_options_init. The symbol

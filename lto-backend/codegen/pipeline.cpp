@@ -65,8 +65,8 @@ void mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o) {
   c.CodeModel = code_model(o->code_model);
   c.CGOptLevel = CodeGenOptLevel(o->codegen_opt_level);
   c.OptLevel = o->opt_level;
-  c.PTO.LoopVectorization = o->opt_level > 1;
-  c.PTO.SLPVectorization = o->opt_level > 1;
+  c.PTO.LoopVectorization = o->loop_vectorize ? o->loop_vectorize > 0 : o->opt_level > 1;
+  c.PTO.SLPVectorization = o->slp_vectorize ? o->slp_vectorize > 0 : o->opt_level > 1;
   for (unsigned i = 0; i < o->pass_plugin_count; i++)
     c.PassPlugins.push_back(o->pass_plugins[i]);
   c.SampleProfile = or_empty(o->sample_profile);
@@ -220,6 +220,21 @@ static void drop_module_flag(Module &m, StringRef key) {
     flags->addOperand(flag);
 }
 
+// A pipeline that is clang's per-module default one ("default<Oz>"), built
+// as clang builds it: parsed from text, LLVM 19 builds it with the
+// vectorizers on whatever the tuning options say, where clang's -Oz and
+// -fno-vectorize have them off.
+static std::optional<OptimizationLevel> default_pipeline_level(StringRef pipeline) {
+  static const std::pair<const char *, OptimizationLevel> levels[] = {
+      {"default<O1>", OptimizationLevel::O1}, {"default<O2>", OptimizationLevel::O2},
+      {"default<O3>", OptimizationLevel::O3}, {"default<Os>", OptimizationLevel::Os},
+      {"default<Oz>", OptimizationLevel::Oz}};
+  for (const auto &[text, level] : levels)
+    if (pipeline == text)
+      return level;
+  return std::nullopt;
+}
+
 extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef module,
                                     LLVMTargetMachineRef machine, mtpc_work_account *account,
                                     char **message) {
@@ -258,7 +273,9 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
   }
   a.register_with(pb);
   ModulePassManager mpm;
-  if (!c.OptPipeline.empty()) {
+  if (std::optional<OptimizationLevel> level = default_pipeline_level(c.OptPipeline)) {
+    mpm.addPass(pb.buildPerModuleDefaultPipeline(*level));
+  } else if (!c.OptPipeline.empty()) {
     if (Error err = pb.parsePassPipeline(mpm, c.OptPipeline))
       return fail("cannot parse the pass pipeline '" + c.OptPipeline + "': " +
                       toString(std::move(err)),
