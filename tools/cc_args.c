@@ -58,6 +58,7 @@ static const cc1_option cc1_options[] = {
     {"-fgnuc-version=", FRONT_END_JOINED}, {"-fskip-odr-check-in-gmf", FRONT_END},
     {"-fvisibility=", FRONT_END_JOINED}, {"-pthread", FRONT_END},
     {"-fdeprecated-macro", FRONT_END}, {"-fwrapv", FRONT_END}, {"-relaxed-aliasing", FRONT_END},
+    {"-fbracket-depth", FRONT_END_ARG}, /* a parser limit (Verilator's makefiles) */
     /* C++20 and later (the driver turns implicit modules off), dialects. */
     {"-fno-implicit-modules", FRONT_END}, {"-faligned-allocation", FRONT_END},
     {"-fno-aligned-allocation", FRONT_END}, {"-fms-extensions", FRONT_END},
@@ -113,6 +114,8 @@ static const cc1_option cc1_options[] = {
     {"-debug-info-kind=", FRONT_END_JOINED}, {"-dwarf-version=", FRONT_END_JOINED},
     {"-debugger-tuning=gdb", FRONT_END}, {"-ggnu-pubnames", FRONT_END},
     {"-gpubnames", FRONT_END}, {"-gkey-instructions", FRONT_END},
+    /* -grecord-gcc-switches: the command line in the compile unit's producer flags. */
+    {"-dwarf-debug-flags", FRONT_END_ARG},
     {"-fdebug-compilation-dir=", FRONT_END_JOINED},
     {"-fcoverage-compilation-dir=", FRONT_END_JOINED},
     {"-fdebug-prefix-map=", FRONT_END_JOINED}, {"-fmacro-prefix-map=", FRONT_END_JOINED},
@@ -303,6 +306,14 @@ static char **frontend_args(char **args, int count, const char *bitcode) {
   return fe;
 }
 
+/* -grecord-command-line records the command that made the job, which for
+ * the launcher's look at it ended with -###; clang's own compile has none. */
+static void drop_probe_flag(char *recorded) {
+  size_t len = strlen(recorded), probe = strlen(" -###");
+  if (len >= probe && !strcmp(recorded + len - probe, " -###"))
+    recorded[len - probe] = '\0';
+}
+
 /* The job's -dwarf-version (clang's default, 5, without one). */
 static int dwarf_version(char **args, int count) {
   int version = 5;
@@ -333,6 +344,8 @@ const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job
     if (with_value && i + 1 >= count)
       return "a -cc1 option without its value";
     const char *value = with_value ? args[++i] : NULL;
+    if (!strcmp(o->name, "-dwarf-debug-flags"))
+      drop_probe_flag(args[i]);
     if (o->kind == MAPPED || o->kind == MAPPED_ARG || o->kind == MAPPED_JOINED)
       reason = map_argument(job, args[i - with_value], value, &vectorize_loops, &vectorize_slp,
                             &emits_object);
