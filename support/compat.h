@@ -16,6 +16,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/LTO/LTOBackend.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Remarks/RemarkSerializer.h"
 #include "llvm/Remarks/RemarkStreamer.h"
 #include "llvm/Support/PGOOptions.h"
@@ -150,6 +151,19 @@ inline LowerTypeTestsPass drop_type_tests_pass() {
   return LowerTypeTestsPass(nullptr, nullptr, lowertypetests::DropTestKind::Assume);
 #else
   return LowerTypeTestsPass(nullptr, nullptr, true);
+#endif
+}
+
+// Passes added where clang adds its sanitizers, at the end of the module
+// optimization pipeline: 22's callback also takes the LTO phase.
+template <typename AddPasses>
+inline void at_optimizer_last(PassBuilder &pb, AddPasses add) {
+#if LLVM_VERSION_MAJOR >= 22
+  pb.registerOptimizerLastEPCallback(
+      [add](ModulePassManager &mpm, OptimizationLevel, ThinOrFullLTOPhase) { add(mpm); });
+#else
+  pb.registerOptimizerLastEPCallback(
+      [add](ModulePassManager &mpm, OptimizationLevel) { add(mpm); });
 #endif
 }
 

@@ -58,11 +58,12 @@ const char *cc_pass_through_reason(const cc_settings *s, int argc, char *const *
  * stderr, when `loud` (a flag kept a large compile unsplit), unless quiet. */
 void cc_report_pass_through(const cc_settings *s, const char *source, const char *reason,
                             int loud);
-/* 1 if every sanitizer of a -fsanitize= list (after the '=') is one whose
- * checks clang's front end writes into the IR (UndefinedBehaviorSanitizer's,
- * and its groups), so that the partitions' pipelines need nothing more;
- * 0 when one of them adds passes to clang's pipeline (ASan, TSan, MSan, ...). */
-int cc_front_end_sanitizers(const char *list);
+/* 1 if every sanitizer of a -fsanitize= list (after the '=') is one a split
+ * compile reproduces: UndefinedBehaviorSanitizer's checks (and its groups),
+ * which clang's front end writes into the IR, and ThreadSanitizer
+ * (*thread set), whose passes the library adds where clang adds them; 0
+ * when one of them is another sanitizer with passes (ASan, MSan, ...). */
+int cc_split_sanitizers(const char *list, int *thread);
 /* "mtpc: note: ..." on stderr, with --verbose. */
 void cc_note(const cc_settings *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Runs the compiler (argv[0]), with `extra` appended unless NULL, in place
@@ -80,6 +81,7 @@ typedef struct cc_job {
   const char *cpu;
   const char *abi;       /* -target-abi, or NULL */
   const char *sample_profile; /* -fprofile-sample-use=, or NULL */
+  int thread_sanitizer;  /* -fsanitize=thread (with front end sanitizers, or alone) */
   int loop_vectorize;    /* 1 with -vectorize-loops, else -1 (mtpc_options') */
   int slp_vectorize;     /* 1 with -vectorize-slp, else -1 */
   int instrprof;         /* -fprofile-instrument=clang: lowered before the split */

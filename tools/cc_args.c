@@ -5,15 +5,16 @@
  * mtpc uses as it is) or because mtpc gives code generation the same
  * setting. One it does not know passes the compile through.
  *
- * Flags that add passes to clang's own pipeline (ASan, TSan and the other
+ * Flags that add passes to clang's own pipeline (ASan and the other
  * sanitizers with passes, IR profile instrumentation and its use, gcov,
  * -fno-inline, -fno-unroll-loops, -fno-builtin) are not known, so those
  * compiles pass through: mtpc's partitions run LLVM's default pipeline,
  * which has none of clang's additions. UBSan's checks, a profile of clang's
  * own instrumentation and fast math are written into the IR by the front
- * end; a sample profile is the library's own, and so is the lowering of
- * clang's own instrumentation (-fprofile-instr-generate, coverage), which
- * clang's pipeline runs first and the library runs before the split. */
+ * end; a sample profile and TSan's passes are the library's own, and so
+ * is the lowering of clang's own instrumentation (-fprofile-instr-generate,
+ * coverage), which clang's pipeline runs first and the library runs before
+ * the split. */
 #define _GNU_SOURCE
 #include "cc.h"
 
@@ -209,6 +210,16 @@ static const char *profile_use(const char *path) {
   }
 }
 
+/* -fsanitize=: UBSan's checks are the front end's, TSan's passes the
+ * library's (mtpc_options.sanitizers); others pass through. */
+static const char *sanitizers(cc_job *job, const char *list) {
+  int thread = 0;
+  if (!cc_split_sanitizers(list, &thread))
+    return "sanitizers (their passes run in clang's pipeline)";
+  job->thread_sanitizer |= thread;
+  return NULL;
+}
+
 /* -fprofile-instrument=: clang's own (the front end's counters, which the
  * library lowers before the split) or IR instrumentation, which runs in the
  * middle of clang's pipeline, after its early simplification and
@@ -243,9 +254,7 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
   else if (cc_has_prefix(arg, "-O"))
     return set_level(job, arg);
   else if (cc_has_prefix(arg, "-fsanitize="))
-    return cc_front_end_sanitizers(arg + strlen("-fsanitize="))
-               ? NULL
-               : "sanitizers (their passes run in clang's pipeline)";
+    return sanitizers(job, arg + strlen("-fsanitize="));
   else if (cc_has_prefix(arg, "-fprofile-instrument-use="))
     return strcmp(arg + strlen("-fprofile-instrument-use="), "clang") == 0
                ? NULL
@@ -386,6 +395,7 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->cpu = job->cpu;
   o->target_abi = job->abi;
   o->sample_profile = job->sample_profile;
+  o->sanitizers = job->thread_sanitizer ? "thread" : NULL;
   o->loop_vectorize = job->loop_vectorize;
   o->slp_vectorize = job->slp_vectorize;
   o->lower_instrprof = job->instrprof;

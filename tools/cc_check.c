@@ -169,7 +169,7 @@ static int takes_value(const char *arg) {
   return 0;
 }
 
-int cc_front_end_sanitizers(const char *list) {
+int cc_split_sanitizers(const char *list, int *thread) {
   static const char *const front_end[] = {
       "undefined", "integer", "nullability", "implicit-conversion", "alignment",
       "array-bounds", "bool", "builtin", "enum", "float-cast-overflow", "float-divide-by-zero",
@@ -180,6 +180,7 @@ int cc_front_end_sanitizers(const char *list) {
       "implicit-signed-integer-truncation", "implicit-integer-sign-change",
       "implicit-integer-truncation", "implicit-bitfield-conversion",
       "nullability-arg", "nullability-assign", "nullability-return"};
+  *thread = 0;
   if (!*list)
     return 0;
   while (*list) {
@@ -187,6 +188,8 @@ int cc_front_end_sanitizers(const char *list) {
     int known = 0;
     for (size_t i = 0; i < sizeof(front_end) / sizeof(*front_end) && !known; i++)
       known = strlen(front_end[i]) == len && !strncmp(front_end[i], list, len);
+    if (len == strlen("thread") && !strncmp(list, "thread", len))
+      known = *thread = 1;
     if (!known)
       return 0;
     list += len + (list[len] == ',');
@@ -240,8 +243,9 @@ static const char *excluded(const char *arg, int *loud) {
   for (size_t i = 0; i < sizeof(profile_flags) / sizeof(*profile_flags); i++)
     if (cc_has_prefix(arg, profile_flags[i]))
       return NULL;
-  /* UBSan's checks are the front end's. */
-  if (cc_has_prefix(arg, "-fsanitize=") && cc_front_end_sanitizers(arg + strlen("-fsanitize=")))
+  /* UBSan's checks are the front end's; TSan's passes the library's. */
+  int thread;
+  if (cc_has_prefix(arg, "-fsanitize=") && cc_split_sanitizers(arg + strlen("-fsanitize="), &thread))
     return NULL;
   for (size_t i = 0; i < sizeof(rules) / sizeof(*rules); i++)
     if (rules[i].match == PREFIX ? cc_has_prefix(arg, rules[i].flag) : !strcmp(arg, rules[i].flag)) {

@@ -156,6 +156,8 @@ static void parse_args(cli *c, int argc, char **argv) {
       o->target_abi = v;
     else if ((v = take_value(argc, argv, &i, "--instrprof-output")))
       o->instrprof_output = v;
+    else if ((v = take_value(argc, argv, &i, "--sanitize")))
+      o->sanitizers = v;
     else if ((v = take_value(argc, argv, &i, "--loop-vectorize")))
       o->loop_vectorize = parse_on_off(v, "--loop-vectorize");
     else if ((v = take_value(argc, argv, &i, "--slp-vectorize")))

@@ -365,6 +365,11 @@ typedef struct mtpc_options {
    * -fno-vectorize, -fno-slp-vectorize). */
   int loop_vectorize;
   int slp_vectorize;
+  /* Sanitizers whose passes clang adds at the end of its module
+   * optimization pipeline, which each partition's pipeline then runs at the
+   * same point: "thread" (ThreadSanitizer; the front end marks the
+   * functions it instruments). NULL: none. */
+  const char *sanitizers;
 } mtpc_options;
 
 /* Fills every field with its default; use mtpc_options_init. The symbol

@@ -295,6 +295,8 @@ static char *fingerprint_of(const mtpc_options *o, const mtpc_bridge_settings *s
   append_number(&t, "emit_llvm", o->emit_llvm);
   /* The partitions' pipeline. */
   append_number(&t, "full_lto", o->full_lto);
+  if (o->sanitizers && *o->sanitizers) /* passes the Config does not hold */
+    append(&t, "sanitizers", o->sanitizers);
   /* Merged, a clone keeps a bare subprogram in the partitions that do not
    * describe it (partition.h). */
   append_number(&t, "merge", o->merge);

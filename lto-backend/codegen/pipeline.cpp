@@ -1,5 +1,6 @@
 #include "pipeline.h"
 
+#include <cstring>
 #include <memory>
 #include <string>
 
@@ -21,6 +22,7 @@
 #include "llvm/Transforms/IPO/MemProfContextDisambiguation.h"
 #include "llvm/Transforms/IPO/WholeProgramDevirt.h"
 #include "llvm/Transforms/Instrumentation/InstrProfiling.h"
+#include "llvm/Transforms/Instrumentation/ThreadSanitizer.h"
 
 using namespace llvm;
 using mtpc_util::fail;
@@ -43,6 +45,7 @@ struct mtpc_bridge_settings {
   std::unique_ptr<lto::Config> owned;
   const lto::Config *conf = nullptr;
   bool full_lto = false; // partitions run the full LTO pipeline
+  bool thread_sanitizer = false; // ThreadSanitizer's passes, last, as clang adds them
   mtpc_bridge_settings_info info = {};
 };
 
@@ -101,6 +104,7 @@ extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options 
     s->conf = s->owned.get();
   }
   s->full_lto = o->full_lto != 0;
+  s->thread_sanitizer = o->sanitizers && !std::strcmp(o->sanitizers, "thread");
   const lto::Config &c = *s->conf;
   auto or_null = [](const std::string &text) { return text.empty() ? nullptr : text.c_str(); };
   s->info = {or_null(c.SplitDwarfFile), or_null(c.SplitDwarfOutput), or_null(c.DwoDir),
@@ -271,6 +275,11 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
                   message);
     a.fam.registerPass([&] { return std::move(aa); });
   }
+  if (s->thread_sanitizer)
+    mtpc_compat::at_optimizer_last(pb, [](ModulePassManager &mpm) {
+      mpm.addPass(ModuleThreadSanitizerPass());
+      mpm.addPass(createModuleToFunctionPassAdaptor(ThreadSanitizerPass()));
+    });
   a.register_with(pb);
   ModulePassManager mpm;
   if (std::optional<OptimizationLevel> level = default_pipeline_level(c.OptPipeline)) {
