@@ -61,9 +61,9 @@ static int check(const mtpc_options *o, const mtpc_llvm_options *llvm, char *why
     snprintf(why, size, "an export summary without full_lto");
   else if (o->llvm_option_count && !o->llvm_options)
     snprintf(why, size, "llvm_option_count without llvm_options");
-  else if (o->sanitizers && *o->sanitizers && strcmp(o->sanitizers, "thread") != 0)
-    snprintf(why, size, "sanitizers '%s': mtpc runs only ThreadSanitizer's (\"thread\")",
-             o->sanitizers);
+  else if (o->sanitizers && *o->sanitizers && strcmp(o->sanitizers, "thread") != 0 &&
+           strcmp(o->sanitizers, "address") != 0)
+    snprintf(why, size, "sanitizers '%s': mtpc runs \"address\" or \"thread\"", o->sanitizers);
   else
     return 0;
   return 1;

@@ -159,6 +159,9 @@ static finish split_compile(const cc_settings *s, const cc_job *job, const char 
     LLVMContextDispose(context);
     return COMPILE_QUIETLY;
   }
+  /* Named as clang names it: ASan's reports without debug information say
+   * where a global is defined by the module's name. */
+  LLVMSetModuleIdentifier(module, job->input, strlen(job->input));
   mtpc_options o;
   mtpc_options_init(&o);
   cc_job_options(job, &o);

@@ -60,10 +60,12 @@ void cc_report_pass_through(const cc_settings *s, const char *source, const char
                             int loud);
 /* 1 if every sanitizer of a -fsanitize= list (after the '=') is one a split
  * compile reproduces: UndefinedBehaviorSanitizer's checks (and its groups),
- * which clang's front end writes into the IR, and ThreadSanitizer
- * (*thread set), whose passes the library adds where clang adds them; 0
- * when one of them is another sanitizer with passes (ASan, MSan, ...). */
-int cc_split_sanitizers(const char *list, int *thread);
+ * which clang's front end writes into the IR, and ThreadSanitizer and
+ * AddressSanitizer, whose passes the library adds where clang adds them
+ * (*passes gets CC_SANITIZE_THREAD, CC_SANITIZE_ADDRESS); 0 when one of
+ * them is another sanitizer with passes (MSan, ...). */
+enum { CC_SANITIZE_THREAD = 1, CC_SANITIZE_ADDRESS = 2 };
+int cc_split_sanitizers(const char *list, unsigned *passes);
 /* "mtpc: note: ..." on stderr, with --verbose. */
 void cc_note(const cc_settings *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Runs the compiler (argv[0]), with `extra` appended unless NULL, in place
@@ -74,6 +76,7 @@ int cc_run_compiler(int argc, char *const *argv, const char *extra);
 typedef struct cc_job {
   char **frontend;       /* the -cc1 job, writing unoptimized bitcode instead of the object */
   const char *output;    /* the object the job writes (its -o) */
+  const char *input;     /* its source, as clang names its module after it */
   unsigned opt_level;    /* 1..3, or 2 for -Os; the code generation level too */
   const char *pipeline;  /* "default<O2>", "default<Os>", ... */
   const char *triple;    /* -triple */
@@ -81,7 +84,9 @@ typedef struct cc_job {
   const char *cpu;
   const char *abi;       /* -target-abi, or NULL */
   const char *sample_profile; /* -fprofile-sample-use=, or NULL */
-  int thread_sanitizer;  /* -fsanitize=thread (with front end sanitizers, or alone) */
+  unsigned sanitizer_passes; /* CC_SANITIZE_* of the -fsanitize= lists */
+  int asan_defaults;     /* ASan's use-after-scope and globals dead stripping, as clang's
+                            driver sets them for Linux (2: both seen) */
   int loop_vectorize;    /* 1 with -vectorize-loops, else -1 (mtpc_options') */
   int slp_vectorize;     /* 1 with -vectorize-slp, else -1 */
   int instrprof;         /* -fprofile-instrument=clang: lowered before the split */

@@ -5,16 +5,16 @@
  * mtpc uses as it is) or because mtpc gives code generation the same
  * setting. One it does not know passes the compile through.
  *
- * Flags that add passes to clang's own pipeline (ASan and the other
+ * Flags that add passes to clang's own pipeline (MSan and the other
  * sanitizers with passes, IR profile instrumentation and its use, gcov,
  * -fno-inline, -fno-unroll-loops, -fno-builtin) are not known, so those
  * compiles pass through: mtpc's partitions run LLVM's default pipeline,
  * which has none of clang's additions. UBSan's checks, a profile of clang's
  * own instrumentation and fast math are written into the IR by the front
- * end; a sample profile and TSan's passes are the library's own, and so
- * is the lowering of clang's own instrumentation (-fprofile-instr-generate,
- * coverage), which clang's pipeline runs first and the library runs before
- * the split. */
+ * end; a sample profile and TSan's and ASan's passes are the library's
+ * own, and so is the lowering of clang's own instrumentation
+ * (-fprofile-instr-generate, coverage), which clang's pipeline runs first
+ * and the library runs before the split. */
 #define _GNU_SOURCE
 #include "cc.h"
 
@@ -133,6 +133,11 @@ static const cc1_option cc1_options[] = {
     {"-fsanitize-trap=", FRONT_END_JOINED}, {"-fno-sanitize-memory-param-retval", FRONT_END},
     {"-fsanitize-merge=", FRONT_END_JOINED}, /* clang 22: nomerge on handler calls */
     {"-fno-sanitize-address-use-odr-indicator", FRONT_END},
+    /* ASan: the front end's ignore lists; the two settings the library's
+     * ASan has (asan_settings). */
+    {"-fsanitize-system-ignorelist=", FRONT_END_JOINED}, {"-fsanitize-ignorelist=", FRONT_END_JOINED},
+    {"-fsanitize-address-use-after-scope", MAPPED}, {"-fno-assume-sane-operator-new", FRONT_END},
+    {"-fsanitize-address-globals-dead-stripping", MAPPED},
     {"-fprofile-instrument-use=", MAPPED_JOINED}, /* clang 22: the kind the driver read */
     {"-fprofile-sample-accurate", FRONT_END}, /* a function attribute */
     /* Clang's own instrumentation: counter intrinsics the front end writes,
@@ -210,13 +215,29 @@ static const char *profile_use(const char *path) {
   }
 }
 
-/* -fsanitize=: UBSan's checks are the front end's, TSan's passes the
- * library's (mtpc_options.sanitizers); others pass through. */
+/* -fsanitize=: UBSan's checks are the front end's, TSan's and ASan's
+ * passes the library's (mtpc_options.sanitizers); others pass through. */
 static const char *sanitizers(cc_job *job, const char *list) {
-  int thread = 0;
-  if (!cc_split_sanitizers(list, &thread))
+  unsigned passes = 0;
+  if (!cc_split_sanitizers(list, &passes))
     return "sanitizers (their passes run in clang's pipeline)";
-  job->thread_sanitizer |= thread;
+  job->sanitizer_passes |= passes;
+  return NULL;
+}
+
+/* The library runs ASan with clang's Linux settings only: use-after-scope
+ * and globals dead stripping on, no recovery (the driver's defaults). */
+static const char *asan_settings(const cc_job *job, char **args, int count) {
+  if (!(job->sanitizer_passes & CC_SANITIZE_ADDRESS))
+    return NULL;
+  if (job->sanitizer_passes & CC_SANITIZE_THREAD)
+    return "ASan and TSan together";
+  if (job->asan_defaults != 2)
+    return "ASan without use-after-scope or globals dead stripping";
+  for (int i = 1; i < count; i++)
+    if (cc_has_prefix(args[i], "-fsanitize-recover=") &&
+        (strstr(args[i], "address") || strstr(args[i], "all")))
+      return "ASan that recovers from errors";
   return NULL;
 }
 
@@ -273,6 +294,9 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     job->cpu = value;
   else if (!strcmp(arg, "-triple"))
     job->triple = value;
+  else if (!strcmp(arg, "-fsanitize-address-use-after-scope") ||
+           !strcmp(arg, "-fsanitize-address-globals-dead-stripping"))
+    job->asan_defaults++;
   else if (!strcmp(arg, "-enable-tlsdesc"))
     job->tls_descriptors = 1;
   else if (!strcmp(arg, "-target-abi"))
@@ -341,6 +365,7 @@ const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job
   for (int i = 1; i < count && !reason; i++) {
     if (args[i][0] != '-') {
       inputs++;
+      job->input = args[i];
       continue;
     }
     const cc1_option *o = find_cc1_option(args[i]);
@@ -366,6 +391,8 @@ const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job
     return "a clang job that does not write an object";
   if (!job->pipeline)
     return "-O0";
+  if ((reason = asan_settings(job, args, count)))
+    return reason;
   if (job->tls_descriptors && !(job->triple && cc_has_prefix(job->triple, "aarch64")))
     return "TLS descriptors on a target whose code generation has another TLS dialect";
   if (job->split_dwarf_output && dwarf_version(args, count) < 5)
@@ -395,7 +422,9 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->cpu = job->cpu;
   o->target_abi = job->abi;
   o->sample_profile = job->sample_profile;
-  o->sanitizers = job->thread_sanitizer ? "thread" : NULL;
+  o->sanitizers = job->sanitizer_passes & CC_SANITIZE_THREAD    ? "thread"
+                  : job->sanitizer_passes & CC_SANITIZE_ADDRESS ? "address"
+                                                                : NULL;
   o->loop_vectorize = job->loop_vectorize;
   o->slp_vectorize = job->slp_vectorize;
   o->lower_instrprof = job->instrprof;

@@ -169,7 +169,7 @@ static int takes_value(const char *arg) {
   return 0;
 }
 
-int cc_split_sanitizers(const char *list, int *thread) {
+int cc_split_sanitizers(const char *list, unsigned *passes) {
   static const char *const front_end[] = {
       "undefined", "integer", "nullability", "implicit-conversion", "alignment",
       "array-bounds", "bool", "builtin", "enum", "float-cast-overflow", "float-divide-by-zero",
@@ -180,7 +180,7 @@ int cc_split_sanitizers(const char *list, int *thread) {
       "implicit-signed-integer-truncation", "implicit-integer-sign-change",
       "implicit-integer-truncation", "implicit-bitfield-conversion",
       "nullability-arg", "nullability-assign", "nullability-return"};
-  *thread = 0;
+  *passes = 0;
   if (!*list)
     return 0;
   while (*list) {
@@ -189,7 +189,9 @@ int cc_split_sanitizers(const char *list, int *thread) {
     for (size_t i = 0; i < sizeof(front_end) / sizeof(*front_end) && !known; i++)
       known = strlen(front_end[i]) == len && !strncmp(front_end[i], list, len);
     if (len == strlen("thread") && !strncmp(list, "thread", len))
-      known = *thread = 1;
+      known = 1, *passes |= CC_SANITIZE_THREAD;
+    if (len == strlen("address") && !strncmp(list, "address", len))
+      known = 1, *passes |= CC_SANITIZE_ADDRESS;
     if (!known)
       return 0;
     list += len + (list[len] == ',');
@@ -243,9 +245,9 @@ static const char *excluded(const char *arg, int *loud) {
   for (size_t i = 0; i < sizeof(profile_flags) / sizeof(*profile_flags); i++)
     if (cc_has_prefix(arg, profile_flags[i]))
       return NULL;
-  /* UBSan's checks are the front end's; TSan's passes the library's. */
-  int thread;
-  if (cc_has_prefix(arg, "-fsanitize=") && cc_split_sanitizers(arg + strlen("-fsanitize="), &thread))
+  /* UBSan's checks are the front end's; TSan's and ASan's passes the library's. */
+  unsigned passes;
+  if (cc_has_prefix(arg, "-fsanitize=") && cc_split_sanitizers(arg + strlen("-fsanitize="), &passes))
     return NULL;
   for (size_t i = 0; i < sizeof(rules) / sizeof(*rules); i++)
     if (rules[i].match == PREFIX ? cc_has_prefix(arg, rules[i].flag) : !strcmp(arg, rules[i].flag)) {

@@ -57,7 +57,7 @@ static const char usage_text[] =
     "  --instrprof-atomic         Atomic counter updates (-fprofile-update=atomic)\n"
     "  --loop-vectorize=on|off    The loop vectorizer (default: on from -O2)\n"
     "  --slp-vectorize=on|off     The SLP vectorizer (default: on from -O2)\n"
-    "  --sanitize=thread          ThreadSanitizer's passes at the end of each\n"
+    "  --sanitize=thread|address  The sanitizer's passes at the end of each\n"
     "                             partition's pipeline, where clang adds them\n"
     "  --passes=<pipeline>        A pass pipeline instead of the ThinLTO backend's\n"
     "  --aa-pipeline=<pipeline>   An alias-analysis pipeline\n"

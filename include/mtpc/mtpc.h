@@ -367,8 +367,11 @@ typedef struct mtpc_options {
   int slp_vectorize;
   /* Sanitizers whose passes clang adds at the end of its module
    * optimization pipeline, which each partition's pipeline then runs at the
-   * same point: "thread" (ThreadSanitizer; the front end marks the
-   * functions it instruments). NULL: none. */
+   * same point (the front end marks the functions they instrument):
+   * "thread" (ThreadSanitizer) or "address" (AddressSanitizer, with clang's
+   * Linux settings: use-after-scope, globals dead stripping, ODR
+   * indicators; a promoted static is described by its source name). NULL:
+   * none. */
   const char *sanitizers;
 } mtpc_options;
 

@@ -3,6 +3,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "support/compat.h"
 #include "support/cxx_util.h"
@@ -21,6 +22,7 @@
 #include "llvm/Transforms/IPO/LowerTypeTests.h"
 #include "llvm/Transforms/IPO/MemProfContextDisambiguation.h"
 #include "llvm/Transforms/IPO/WholeProgramDevirt.h"
+#include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
 #include "llvm/Transforms/Instrumentation/InstrProfiling.h"
 #include "llvm/Transforms/Instrumentation/ThreadSanitizer.h"
 
@@ -45,7 +47,8 @@ struct mtpc_bridge_settings {
   std::unique_ptr<lto::Config> owned;
   const lto::Config *conf = nullptr;
   bool full_lto = false; // partitions run the full LTO pipeline
-  bool thread_sanitizer = false; // ThreadSanitizer's passes, last, as clang adds them
+  bool thread_sanitizer = false;  // ThreadSanitizer's passes, last, as clang adds them
+  bool address_sanitizer = false; // AddressSanitizer's, the same
   mtpc_bridge_settings_info info = {};
 };
 
@@ -105,6 +108,7 @@ extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options 
   }
   s->full_lto = o->full_lto != 0;
   s->thread_sanitizer = o->sanitizers && !std::strcmp(o->sanitizers, "thread");
+  s->address_sanitizer = o->sanitizers && !std::strcmp(o->sanitizers, "address");
   const lto::Config &c = *s->conf;
   auto or_null = [](const std::string &text) { return text.empty() ? nullptr : text.c_str(); };
   s->info = {or_null(c.SplitDwarfFile), or_null(c.SplitDwarfOutput), or_null(c.DwoDir),
@@ -239,6 +243,37 @@ static std::optional<OptimizationLevel> default_pipeline_level(StringRef pipelin
   return std::nullopt;
 }
 
+// ASan describes each global it instruments by the symbol's name, which for
+// a static used across partitions is its promoted one: the description gets
+// the source's name back, so that a report names the variable as a serial
+// compile's does (the symbol itself is local again once merged). The ODR
+// indicator ASan gives a global that is not local stays in the partition
+// too: a serial compile's static has none to export.
+static void restore_sanitizer_names(Module &m) {
+  std::vector<GlobalVariable *> names;
+  for (GlobalVariable &gv : m.globals()) {
+    if (gv.getName().starts_with("__odr_asan_gen_") && gv.getName().contains(".llvm.mtpc")) {
+      gv.setLinkage(GlobalValue::InternalLinkage);
+      gv.setVisibility(GlobalValue::DefaultVisibility);
+    }
+    if (gv.getName().starts_with("___asan_gen_") && gv.hasInitializer())
+      if (auto *text = dyn_cast<ConstantDataArray>(gv.getInitializer()))
+        if (text->isCString() && text->getAsCString().contains(".llvm.mtpc"))
+          names.push_back(&gv);
+  }
+  for (GlobalVariable *gv : names) {
+    StringRef promoted = cast<ConstantDataArray>(gv->getInitializer())->getAsCString();
+    Constant *text = ConstantDataArray::getString(m.getContext(),
+                                                  promoted.substr(0, promoted.find(".llvm.mtpc")));
+    auto *restored = new GlobalVariable(m, text->getType(), true, gv->getLinkage(), text, "", gv,
+                                        gv->getThreadLocalMode());
+    restored->copyAttributesFrom(gv);
+    restored->takeName(gv);
+    gv->replaceAllUsesWith(restored);
+    gv->eraseFromParent();
+  }
+}
+
 extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef module,
                                     LLVMTargetMachineRef machine, mtpc_work_account *account,
                                     char **message) {
@@ -280,6 +315,15 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
       mpm.addPass(ModuleThreadSanitizerPass());
       mpm.addPass(createModuleToFunctionPassAdaptor(ThreadSanitizerPass()));
     });
+  if (s->address_sanitizer)
+    mtpc_compat::at_optimizer_last(pb, [](ModulePassManager &mpm) {
+      // clang's for Linux: use-after-scope, globals in their own sections
+      // (dead stripping), ODR indicators, a global destructor.
+      AddressSanitizerOptions options;
+      options.UseAfterScope = true;
+      mpm.addPass(AddressSanitizerPass(options, /*UseGlobalGC=*/true, /*UseOdrIndicator=*/true,
+                                       AsanDtorKind::Global));
+    });
   a.register_with(pb);
   ModulePassManager mpm;
   if (std::optional<OptimizationLevel> level = default_pipeline_level(c.OptPipeline)) {
@@ -299,6 +343,8 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
   if (!c.DisableVerify)
     mpm.addPass(VerifierPass());
   mpm.run(m, a.mam);
+  if (s->address_sanitizer)
+    restore_sanitizer_names(m);
   return 0;
 }
 

@@ -10,8 +10,8 @@
 #     profile drives a split -fprofile-instr-use compile that clang's
 #     -Werror=profile-instr-out-of-date accepts, and the PGO shell answers
 #     the same;
-#   - ASan: passes through (docs/cc.rst says why), with its one note, and
-#     the shell runs the queries under ASan with the same answers;
+#   - ASan: split, and the shell runs the queries under ASan with the same
+#     answers;
 #   - a C++20 compile of a large C++ file (cppcheck's tokenize.cpp, 9,900
 #     lines): split, with clang's global and undefined symbols.
 #
@@ -85,12 +85,9 @@ shell pgo
 answers pgo
 diff -u plain.out pgo.out
 
-# ASan passes through, once noted.
-"${launch[@]}" "$cc" -O1 -g -fsanitize=address -fno-omit-frame-pointer -I"$sqlite" \
-  -c "$sqlite/sqlite3.c" -o asan-sqlite3.o 2> asan.log
-grep -q "sqlite3.c: not split: sanitizers" asan.log || { cat asan.log; exit 1; }
-test "$(wc -l < asan.log)" -eq 1
-"$cc" -O1 -g -fsanitize=address -I"$sqlite" -c "$sqlite/shell.c" -o asan-shell.o
+# ASan: split, and the queries run clean under it.
+compile asan -O1 -g -fsanitize=address -fno-omit-frame-pointer
+grep -q "sqlite3.c: split into [0-9]* partitions" asan.log || { cat asan.log; exit 1; }
 shell asan -fsanitize=address
 answers asan
 diff -u plain.out asan.out
@@ -106,4 +103,4 @@ diff <(globals clang-tokenize.o) <(globals tokenize.o)
 diff <(llvm-nm-$version -u clang-tokenize.o) <(llvm-nm-$version -u tokenize.o)
 test "$(globals tokenize.o | wc -l)" -gt 300
 
-echo "cc flags e2e: the hardened, instrumented, PGO and ASan shells answer $(wc -l < plain.out) lines as a plain one; the instrumented split counts as clang's; a C++20 tokenize.cpp split with clang's symbols"
+echo "cc flags e2e: the hardened, instrumented, PGO and ASan shells (all split) answer $(wc -l < plain.out) lines as a plain one; the instrumented split counts as clang's; a C++20 tokenize.cpp split with clang's symbols"
