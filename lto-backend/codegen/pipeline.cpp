@@ -25,6 +25,7 @@
 #include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
 #include "llvm/Transforms/Instrumentation/InstrProfiling.h"
 #include "llvm/Transforms/Instrumentation/ThreadSanitizer.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 using mtpc_util::fail;
@@ -248,8 +249,31 @@ static std::optional<OptimizationLevel> default_pipeline_level(StringRef pipelin
 // the source's name back, so that a report names the variable as a serial
 // compile's does (the symbol itself is local again once merged). The ODR
 // indicator ASan gives a global that is not local stays in the partition
-// too: a serial compile's static has none to export.
+// too: a serial compile's static has none to export. And the section group
+// ASan puts a promoted static and its metadata in is named after the
+// symbol: once the merge gives the symbol its name back, the group would be
+// named like the other objects' groups of their own static (".str.76"),
+// and the linker would keep only one; it gets the name ASan gives a local's
+// group, after the partition's exported names.
 static void restore_sanitizer_names(Module &m) {
+  std::vector<Comdat *> groups;
+  for (auto &entry : m.getComdatSymbolTable())
+    if (entry.getKey().contains(".llvm.mtpc"))
+      groups.push_back(&entry.getValue());
+  // As ASan names a local's group: after the module's exported names.
+  std::string module_id = getUniqueModuleId(&m);
+  for (Comdat *group : groups) {
+    std::string name = group->getName().str();
+    if (module_id.empty())
+      name.replace(name.find(".llvm.mtpc"), strlen(".llvm.mtpc"), ".asan.mtpc");
+    else
+      name = name.substr(0, name.find(".llvm.mtpc")) + module_id;
+    Comdat *renamed = m.getOrInsertComdat(name);
+    renamed->setSelectionKind(group->getSelectionKind());
+    for (GlobalObject &object : m.global_objects())
+      if (object.getComdat() == group)
+        object.setComdat(renamed);
+  }
   std::vector<GlobalVariable *> names;
   for (GlobalVariable &gv : m.globals()) {
     if (gv.getName().starts_with("__odr_asan_gen_") && gv.getName().contains(".llvm.mtpc")) {
