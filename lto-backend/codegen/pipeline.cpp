@@ -7,6 +7,7 @@
 
 #include "support/compat.h"
 #include "support/cxx_util.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Verifier.h"
@@ -262,18 +263,21 @@ static void restore_sanitizer_names(Module &m) {
       groups.push_back(&entry.getValue());
   // As ASan names a local's group: after the module's exported names.
   std::string module_id = getUniqueModuleId(&m);
+  DenseMap<Comdat *, Comdat *> renamed;
   for (Comdat *group : groups) {
     std::string name = group->getName().str();
     if (module_id.empty())
       name.replace(name.find(".llvm.mtpc"), strlen(".llvm.mtpc"), ".asan.mtpc");
     else
       name = name.substr(0, name.find(".llvm.mtpc")) + module_id;
-    Comdat *renamed = m.getOrInsertComdat(name);
-    renamed->setSelectionKind(group->getSelectionKind());
-    for (GlobalObject &object : m.global_objects())
-      if (object.getComdat() == group)
-        object.setComdat(renamed);
+    Comdat *other = m.getOrInsertComdat(name);
+    other->setSelectionKind(group->getSelectionKind());
+    renamed[group] = other;
   }
+  // One walk over the module's objects, however many groups were renamed.
+  for (GlobalObject &object : m.global_objects())
+    if (Comdat *other = renamed.lookup(object.getComdat()))
+      object.setComdat(other);
   std::vector<GlobalVariable *> names;
   for (GlobalVariable &gv : m.globals()) {
     if (gv.getName().starts_with("__odr_asan_gen_") && gv.getName().contains(".llvm.mtpc")) {
