@@ -173,6 +173,17 @@ static mtpc_status run_full_lto_passes(session *s) {
   return failed ? mtpc_result_fail(s->r, MTPC_ERR_OUTPUT, message) : MTPC_OK;
 }
 
+static mtpc_status run_profile_phase(session *s) {
+  double start = mtpc_now_seconds();
+  char *message = NULL;
+  mtpc_bridge_time_trace_begin("mtpc profile phase", "");
+  int failed = mtpc_bridge_run_profile_phase(s->settings, s->module, &message);
+  mtpc_bridge_time_trace_end();
+  s->r->stats.whole_program_seconds += mtpc_now_seconds() - start;
+  s->bitcode = NULL;
+  return failed ? mtpc_result_fail(s->r, MTPC_ERR_OUTPUT, message) : MTPC_OK;
+}
+
 static mtpc_status run_session(session *s) {
   mtpc_result *r = s->r;
   double start = mtpc_now_seconds();
@@ -189,13 +200,18 @@ static mtpc_status run_session(session *s) {
     mtpc_bridge_time_trace_end();
     s->bitcode = NULL; /* the workers load the lowered module */
   }
-  if (s->o->lower_instrprof) {
-    double lower_start = mtpc_now_seconds();
-    mtpc_bridge_time_trace_begin("mtpc instrprof lowering", "");
-    mtpc_bridge_lower_instrprof(s->module, s->o->instrprof_output, s->o->instrprof_atomic);
+  if (mtpc_instruments_whole_module(s->o)) {
+    double instrument_start = mtpc_now_seconds();
+    mtpc_bridge_time_trace_begin("mtpc whole-module instrumentation", "");
+    mtpc_bridge_instrument_whole_module(s->module, s->o);
     mtpc_bridge_time_trace_end();
-    r->stats.whole_program_seconds = mtpc_now_seconds() - lower_start;
-    s->bitcode = NULL; /* the workers load the lowered module */
+    r->stats.whole_program_seconds = mtpc_now_seconds() - instrument_start;
+    s->bitcode = NULL; /* the workers load the instrumented module */
+  }
+  if (mtpc_runs_profile_phase(s->o)) {
+    status = run_profile_phase(s);
+    if (status != MTPC_OK)
+      return status;
   }
   if (s->o->full_lto) {
     status = run_full_lto_passes(s);
@@ -305,7 +321,8 @@ static mtpc_status take_module(session *s, LLVMModuleRef module, int may_change)
   if (!s->name)
     return mtpc_result_out_of_memory(s->r);
   s->module = module;
-  if ((s->o->full_lto || s->o->lower_instrprof) && !may_change)
+  if ((s->o->full_lto || mtpc_instruments_whole_module(s->o) || mtpc_runs_profile_phase(s->o)) &&
+      !may_change)
     s->module = s->copy = LLVMCloneModule(module);
   return MTPC_OK;
 }

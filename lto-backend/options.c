@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lto-backend/codegen/sanitizer_spec.h"
 #include "partitioner/plan.h"
 #include "support/support.h"
 
@@ -45,6 +46,7 @@ static int tail_is_zero(const void *given, size_t known, size_t size) {
 
 /* What is wrong with the options' values, written to `why`; 0 if nothing. */
 static int check(const mtpc_options *o, const mtpc_llvm_options *llvm, char *why, size_t size) {
+  mtpc_sanitizer_spec sanitizer;
   if (o->opt_level > 3)
     snprintf(why, size, "optimization level %u is not 0, 1, 2 or 3", o->opt_level);
   else if (o->codegen_opt_level > 3)
@@ -61,9 +63,19 @@ static int check(const mtpc_options *o, const mtpc_llvm_options *llvm, char *why
     snprintf(why, size, "an export summary without full_lto");
   else if (o->llvm_option_count && !o->llvm_options)
     snprintf(why, size, "llvm_option_count without llvm_options");
-  else if (o->sanitizers && *o->sanitizers && strcmp(o->sanitizers, "thread") != 0 &&
-           strcmp(o->sanitizers, "address") != 0)
-    snprintf(why, size, "sanitizers '%s': mtpc runs \"address\" or \"thread\"", o->sanitizers);
+  else if (mtpc_sanitizer_spec_read(o->sanitizers, &sanitizer, why, size))
+    return 1;
+  else if (o->gcov & ~(unsigned)(MTPC_GCOV_NOTES | MTPC_GCOV_DATA | MTPC_GCOV_NO_RED_ZONE))
+    snprintf(why, size, "unknown gcov flags 0x%x", o->gcov);
+  else if (o->ir_profile_generate && o->ir_profile_use && *o->ir_profile_use)
+    snprintf(why, size, "ir_profile_generate and ir_profile_use exclude each other");
+  else if (mtpc_runs_profile_phase(o) && o->opt_level == 0)
+    snprintf(why, size, "IR profile instrumentation or use at optimization level 0");
+  else if (mtpc_runs_profile_phase(o) && (o->full_lto || llvm->import_summary))
+    snprintf(why, size, "IR profile instrumentation or use with LTO (the pre-link compile's)");
+  else if (mtpc_runs_profile_phase(o) && o->opt_pipeline && *o->opt_pipeline &&
+           strncmp(o->opt_pipeline, "default<", strlen("default<")) != 0)
+    snprintf(why, size, "IR profile instrumentation or use with a pipeline other than default<ON>");
   else
     return 0;
   return 1;

@@ -14,4 +14,16 @@ mtpc_status mtpc_options_import(const mtpc_options *given, const mtpc_llvm_optio
                                 mtpc_options *whole, mtpc_llvm_options *llvm_whole,
                                 char **problem);
 
+/* Whether instrumentation passes run on the whole module before the split
+ * (gcov's, the lowering of clang's counters). */
+static inline int mtpc_instruments_whole_module(const mtpc_options *o) {
+  return o->gcov != 0 || o->lower_instrprof != 0;
+}
+
+/* Whether the first part of the per-module pipeline, to IR profile
+ * instrumentation or use, runs on the whole module before the split. */
+static inline int mtpc_runs_profile_phase(const mtpc_options *o) {
+  return o->ir_profile_generate != 0 || (o->ir_profile_use && *o->ir_profile_use);
+}
+
 #endif

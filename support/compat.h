@@ -100,13 +100,15 @@ inline DICompositeType *composite_declaration(DICompositeType *type) {
 // argument is DebugInfoForProfiling, as lto::opt passes it.
 inline PGOOptions pgo_options(std::string profile, std::string cs_profile_gen, std::string remap,
                               PGOOptions::PGOAction action, PGOOptions::CSPGOAction cs_action,
-                              bool debug_info_for_profiling) {
+                              bool debug_info_for_profiling, bool atomic_counters = false) {
 #if LLVM_VERSION_MAJOR >= 22
   return PGOOptions(profile, cs_profile_gen, remap, "", action, cs_action,
-                    PGOOptions::ColdFuncOpt::Default, debug_info_for_profiling);
+                    PGOOptions::ColdFuncOpt::Default, debug_info_for_profiling,
+                    /*PseudoProbeForProfiling=*/false, atomic_counters);
 #else
   return PGOOptions(profile, cs_profile_gen, remap, "", vfs::getRealFileSystem(), action,
-                    cs_action, PGOOptions::ColdFuncOpt::Default, debug_info_for_profiling);
+                    cs_action, PGOOptions::ColdFuncOpt::Default, debug_info_for_profiling,
+                    /*PseudoProbeForProfiling=*/false, atomic_counters);
 #endif
 }
 
@@ -160,10 +162,12 @@ template <typename AddPasses>
 inline void at_optimizer_last(PassBuilder &pb, AddPasses add) {
 #if LLVM_VERSION_MAJOR >= 22
   pb.registerOptimizerLastEPCallback(
-      [add](ModulePassManager &mpm, OptimizationLevel, ThinOrFullLTOPhase) { add(mpm); });
+      [add](ModulePassManager &mpm, OptimizationLevel level, ThinOrFullLTOPhase) {
+        add(mpm, level);
+      });
 #else
   pb.registerOptimizerLastEPCallback(
-      [add](ModulePassManager &mpm, OptimizationLevel) { add(mpm); });
+      [add](ModulePassManager &mpm, OptimizationLevel level) { add(mpm, level); });
 #endif
 }
 

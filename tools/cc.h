@@ -60,11 +60,11 @@ void cc_report_pass_through(const cc_settings *s, const char *source, const char
                             int loud);
 /* 1 if every sanitizer of a -fsanitize= list (after the '=') is one a split
  * compile reproduces: UndefinedBehaviorSanitizer's checks (and its groups),
- * which clang's front end writes into the IR, and ThreadSanitizer and
- * AddressSanitizer, whose passes the library adds where clang adds them
- * (*passes gets CC_SANITIZE_THREAD, CC_SANITIZE_ADDRESS); 0 when one of
- * them is another sanitizer with passes (MSan, ...). */
-enum { CC_SANITIZE_THREAD = 1, CC_SANITIZE_ADDRESS = 2 };
+ * which clang's front end writes into the IR, and ThreadSanitizer,
+ * AddressSanitizer and MemorySanitizer, whose passes the library adds
+ * where clang adds them (*passes gets CC_SANITIZE_*); 0 when one of them
+ * is another sanitizer with passes (HWASan, DFSan, ...). */
+enum { CC_SANITIZE_THREAD = 1, CC_SANITIZE_ADDRESS = 2, CC_SANITIZE_MEMORY = 4 };
 int cc_split_sanitizers(const char *list, unsigned *passes);
 /* "mtpc: note: ..." on stderr, with --verbose. */
 void cc_note(const cc_settings *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -85,13 +85,23 @@ typedef struct cc_job {
   const char *abi;       /* -target-abi, or NULL */
   const char *sample_profile; /* -fprofile-sample-use=, or NULL */
   unsigned sanitizer_passes; /* CC_SANITIZE_* of the -fsanitize= lists */
-  int asan_defaults;     /* ASan's use-after-scope and globals dead stripping, as clang's
-                            driver sets them for Linux (2: both seen) */
+  /* Their settings, as the -cc1 job gives them. */
+  unsigned recovering_sanitizers; /* CC_SANITIZE_* of -fsanitize-recover= */
+  int asan_use_after_scope, asan_globals_gc, asan_no_odr_indicator, asan_no_destructor;
+  const char *asan_use_after_return; /* "never", "runtime", "always", or NULL */
+  int msan_track_origins, msan_no_eager_checks;
+  char sanitizer_spec[160]; /* mtpc_options.sanitizers for them, or "" */
   int loop_vectorize;    /* 1 with -vectorize-loops, else -1 (mtpc_options') */
   int slp_vectorize;     /* 1 with -vectorize-slp, else -1 */
+  int loop_unroll;       /* 1 from -O2 or with -funroll-loops, -1 at -O1 or with
+                            -fno-unroll-loops (mtpc_options') */
   int instrprof;         /* -fprofile-instrument=clang: lowered before the split */
+  int ir_profile_generate;     /* -fprofile-instrument=llvm */
+  const char *ir_profile_use;  /* an IR instrumentation profile, or NULL */
   const char *instrprof_output; /* -fprofile-instrument-path=, or NULL */
-  int instrprof_atomic;  /* -fprofile-update=atomic */
+  int instrprof_atomic;  /* -fprofile-update=atomic (clang's counters and gcov's) */
+  unsigned gcov;         /* MTPC_GCOV_NOTES, _DATA: -coverage-notes-file=, -data-file= */
+  int no_red_zone;       /* -disable-red-zone */
   char *features;        /* comma separated */
   int function_sections;
   int data_sections;

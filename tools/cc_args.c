@@ -5,14 +5,14 @@
  * mtpc uses as it is) or because mtpc gives code generation the same
  * setting. One it does not know passes the compile through.
  *
- * Flags that add passes to clang's own pipeline (MSan and the other
- * sanitizers with passes, IR profile instrumentation and its use, gcov,
- * -fno-inline, -fno-unroll-loops, -fno-builtin) are not known, so those
- * compiles pass through: mtpc's partitions run LLVM's default pipeline,
- * which has none of clang's additions. UBSan's checks, a profile of clang's
- * own instrumentation and fast math are written into the IR by the front
- * end; a sample profile and TSan's and ASan's passes are the library's
- * own, and so is the lowering of clang's own instrumentation
+ * Flags that add passes to clang's own pipeline (DFSan and the other
+ * sanitizers whose passes the library does not have, IR profile
+ * instrumentation and its use, -fno-inline, -fno-builtin) are not known,
+ * so those compiles pass through: mtpc's partitions run LLVM's default
+ * pipeline, which has none of clang's additions. UBSan's checks, a profile of clang's own instrumentation and
+ * fast math are written into the IR by the front end; a sample profile and
+ * TSan's, ASan's and MSan's passes are the library's own, and so are gcov's
+ * instrumentation and the lowering of clang's own instrumentation
  * (-fprofile-instr-generate, coverage), which clang's pipeline runs first
  * and the library runs before the split. */
 #define _GNU_SOURCE
@@ -129,23 +129,36 @@ static const cc1_option cc1_options[] = {
     {"-target-abi", MAPPED_ARG}, {"-fprofile-sample-use=", MAPPED_JOINED},
     {"-fprofile-instrument-use-path=", MAPPED_JOINED},
     /* UBSan: checks and handler calls the front end writes (cc_check.c). */
-    {"-fsanitize=", MAPPED_JOINED}, {"-fsanitize-recover=", FRONT_END_JOINED},
-    {"-fsanitize-trap=", FRONT_END_JOINED}, {"-fno-sanitize-memory-param-retval", FRONT_END},
+    {"-fsanitize=", MAPPED_JOINED}, {"-fsanitize-trap=", FRONT_END_JOINED},
     {"-fsanitize-merge=", FRONT_END_JOINED}, /* clang 22: nomerge on handler calls */
-    {"-fno-sanitize-address-use-odr-indicator", FRONT_END},
-    /* ASan: the front end's ignore lists; the two settings the library's
-     * ASan has (asan_settings). */
+    /* UBSan's recovery is the front end's; ASan's and MSan's their passes'. */
+    {"-fsanitize-recover=", MAPPED_JOINED},
+    /* The front end's: ignore lists, ASan's class padding, MSan's poisoning
+     * in destructors. The rest are settings of ASan's and MSan's passes
+     * (sanitizer_spec). */
     {"-fsanitize-system-ignorelist=", FRONT_END_JOINED}, {"-fsanitize-ignorelist=", FRONT_END_JOINED},
-    {"-fsanitize-address-use-after-scope", MAPPED}, {"-fno-assume-sane-operator-new", FRONT_END},
+    {"-fno-assume-sane-operator-new", FRONT_END}, {"-fsanitize-address-field-padding=", FRONT_END_JOINED},
+    {"-fsanitize-memory-use-after-dtor", FRONT_END},
+    {"-fsanitize-address-use-after-scope", MAPPED},
     {"-fsanitize-address-globals-dead-stripping", MAPPED},
+    {"-fno-sanitize-address-use-odr-indicator", MAPPED},
+    {"-fsanitize-address-use-after-return=", MAPPED_JOINED},
+    {"-fsanitize-address-destructor=", MAPPED_JOINED},
+    {"-fsanitize-memory-track-origins=", MAPPED_JOINED},
+    {"-fno-sanitize-memory-param-retval", MAPPED},
     {"-fprofile-instrument-use=", MAPPED_JOINED}, /* clang 22: the kind the driver read */
     {"-fprofile-sample-accurate", FRONT_END}, /* a function attribute */
     /* Clang's own instrumentation: counter intrinsics the front end writes,
      * coverage mapping records; the library lowers them on the whole module. */
     {"-fprofile-instrument=", MAPPED_JOINED}, {"-fprofile-instrument-path=", MAPPED_JOINED},
     {"-fprofile-update=", MAPPED_JOINED}, {"-fcoverage-mapping", FRONT_END},
+    /* gcov: its pass runs on the whole module before the split
+     * (mtpc_options.gcov); the files are named in the IR (llvm.gcov). */
+    {"-coverage-notes-file=", MAPPED_JOINED}, {"-coverage-data-file=", MAPPED_JOINED},
+    {"-disable-red-zone", MAPPED}, /* noredzone attributes, and gcov's calls */
     {"-fcoverage-mcdc", FRONT_END},
-    {"-vectorize-loops", MAPPED}, {"-vectorize-slp", MAPPED}, {"-ffunction-sections", MAPPED},
+    {"-vectorize-loops", MAPPED}, {"-vectorize-slp", MAPPED},
+    {"-funroll-loops", MAPPED}, {"-fno-unroll-loops", MAPPED}, {"-ffunction-sections", MAPPED},
     {"-fdata-sections", MAPPED}, {"-split-dwarf-file", MAPPED_ARG},
     {"-split-dwarf-output", MAPPED_ARG}, {"-mllvm", MAPPED_ARG},
 };
@@ -204,19 +217,23 @@ static int ir_level_profile(const char *path) {
   return (header[15] & 0x01) != 0; /* the version's bit 56: VARIANT_MASK_IR_PROF */
 }
 
-static const char *profile_use(const char *path) {
+/* A profile of clang's own instrumentation is the front end's to use; an
+ * IR instrumentation profile the library's (mtpc_options.ir_profile_use). */
+static const char *profile_use(cc_job *job, const char *path) {
   switch (ir_level_profile(path)) {
   case 0:
     return NULL;
   case 1:
-    return "an IR instrumentation profile (its passes run in clang's pipeline)";
+    job->ir_profile_use = path;
+    return NULL;
   default:
     return "a profile that is not an indexed instrumentation profile";
   }
 }
 
-/* -fsanitize=: UBSan's checks are the front end's, TSan's and ASan's
- * passes the library's (mtpc_options.sanitizers); others pass through. */
+/* -fsanitize=: UBSan's checks are the front end's, TSan's, ASan's and
+ * MSan's passes the library's (mtpc_options.sanitizers); others pass
+ * through. */
 static const char *sanitizers(cc_job *job, const char *list) {
   unsigned passes = 0;
   if (!cc_split_sanitizers(list, &passes))
@@ -225,30 +242,111 @@ static const char *sanitizers(cc_job *job, const char *list) {
   return NULL;
 }
 
-/* The library runs ASan with clang's Linux settings only: use-after-scope
- * and globals dead stripping on, no recovery (the driver's defaults). */
-static const char *asan_settings(const cc_job *job, char **args, int count) {
-  if (!(job->sanitizer_passes & CC_SANITIZE_ADDRESS))
-    return NULL;
-  if (job->sanitizer_passes & CC_SANITIZE_THREAD)
-    return "ASan and TSan together";
-  if (job->asan_defaults != 2)
-    return "ASan without use-after-scope or globals dead stripping";
-  for (int i = 1; i < count; i++)
-    if (cc_has_prefix(args[i], "-fsanitize-recover=") &&
-        (strstr(args[i], "address") || strstr(args[i], "all")))
-      return "ASan that recovers from errors";
+/* The sanitizers of a -fsanitize-recover= list that have passes. */
+static void sanitizers_that_recover(cc_job *job, const char *list) {
+  while (*list) {
+    size_t len = strcspn(list, ",");
+    if (len == strlen("address") && !strncmp(list, "address", len))
+      job->recovering_sanitizers |= CC_SANITIZE_ADDRESS;
+    if (len == strlen("memory") && !strncmp(list, "memory", len))
+      job->recovering_sanitizers |= CC_SANITIZE_MEMORY;
+    list += len + (list[len] == ',');
+  }
+}
+
+static const char *use_after_return(cc_job *job, const char *mode) {
+  static const char *const modes[] = {"never", "runtime", "always"};
+  for (int i = 0; i < 3; i++)
+    if (!strcmp(mode, modes[i])) {
+      job->asan_use_after_return = modes[i];
+      return NULL;
+    }
+  return "an ASan use-after-return mode mtpc does not know";
+}
+
+static const char *sanitizer_setting(cc_job *job, const char *arg) {
+  const char *value = strchr(arg, '=') ? strchr(arg, '=') + 1 : "";
+  if (cc_has_prefix(arg, "-fsanitize-recover="))
+    sanitizers_that_recover(job, value);
+  else if (!strcmp(arg, "-fsanitize-address-use-after-scope"))
+    job->asan_use_after_scope = 1;
+  else if (!strcmp(arg, "-fsanitize-address-globals-dead-stripping"))
+    job->asan_globals_gc = 1;
+  else if (!strcmp(arg, "-fno-sanitize-address-use-odr-indicator"))
+    job->asan_no_odr_indicator = 1;
+  else if (cc_has_prefix(arg, "-fsanitize-address-use-after-return="))
+    return use_after_return(job, value);
+  else if (cc_has_prefix(arg, "-fsanitize-address-destructor="))
+    job->asan_no_destructor = !strcmp(value, "none");
+  else if (cc_has_prefix(arg, "-fsanitize-memory-track-origins="))
+    job->msan_track_origins = atoi(value);
+  else if (!strcmp(arg, "-fno-sanitize-memory-param-retval"))
+    job->msan_no_eager_checks = 1;
+  return NULL;
+}
+
+static void add_setting(char *spec, size_t size, const char *setting) {
+  size_t used = strlen(spec);
+  snprintf(spec + used, size - used, "%s%s", strchr(spec, '<') ? ";" : "<", setting);
+}
+
+/* mtpc_options.sanitizers for the job's sanitizer with passes, with the
+ * settings the -cc1 job gives it where they are not clang's defaults. */
+static const char *sanitizer_spec(cc_job *job) {
+  unsigned passes = job->sanitizer_passes;
+  char *spec = job->sanitizer_spec;
+  size_t size = sizeof(job->sanitizer_spec);
+  if (passes & (passes - 1))
+    return "more than one sanitizer with passes";
+  int recover = (job->recovering_sanitizers & passes) != 0;
+  if (passes == CC_SANITIZE_THREAD)
+    snprintf(spec, size, "thread");
+  if (passes == CC_SANITIZE_ADDRESS) {
+    snprintf(spec, size, "address");
+    if (recover)
+      add_setting(spec, size, "recover");
+    if (!job->asan_use_after_scope)
+      add_setting(spec, size, "no-use-after-scope");
+    if (!job->asan_globals_gc)
+      add_setting(spec, size, "no-globals-gc");
+    if (job->asan_no_odr_indicator)
+      add_setting(spec, size, "no-odr-indicator");
+    if (job->asan_no_destructor)
+      add_setting(spec, size, "destructor=none");
+    if (job->asan_use_after_return && strcmp(job->asan_use_after_return, "runtime") != 0) {
+      char setting[40];
+      snprintf(setting, sizeof(setting), "use-after-return=%s", job->asan_use_after_return);
+      add_setting(spec, size, setting);
+    }
+  }
+  if (passes == CC_SANITIZE_MEMORY) {
+    snprintf(spec, size, "memory");
+    if (recover)
+      add_setting(spec, size, "recover");
+    if (job->msan_no_eager_checks)
+      add_setting(spec, size, "no-eager-checks");
+    if (job->msan_track_origins < 0 || job->msan_track_origins > 2)
+      return "an MSan origin tracking level other than 0, 1 or 2";
+    if (job->msan_track_origins)
+      add_setting(spec, size, job->msan_track_origins == 1 ? "track-origins=1" : "track-origins=2");
+  }
+  if (strchr(spec, '<'))
+    strncat(spec, ">", size - strlen(spec) - 1);
   return NULL;
 }
 
 /* -fprofile-instrument=: clang's own (the front end's counters, which the
- * library lowers before the split) or IR instrumentation, which runs in the
- * middle of clang's pipeline, after its early simplification and
- * pre-inlining of the whole module. */
+ * library lowers before the split) or IR instrumentation, which the
+ * library runs where clang's pipeline does, on the whole module before the
+ * split (mtpc_options.ir_profile_generate). Context-sensitive
+ * instrumentation, after the inliner, passes through. */
 static const char *profile_instrumentation(cc_job *job, const char *kind) {
-  if (strcmp(kind, "clang") != 0)
-    return "IR profile instrumentation (its passes run in clang's pipeline)";
-  job->instrprof = 1;
+  if (!strcmp(kind, "clang"))
+    job->instrprof = 1;
+  else if (!strcmp(kind, "llvm"))
+    job->ir_profile_generate = 1;
+  else
+    return "context-sensitive IR profile instrumentation (its passes are not the library's)";
   return NULL;
 }
 
@@ -277,26 +375,32 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
   else if (cc_has_prefix(arg, "-fsanitize="))
     return sanitizers(job, arg + strlen("-fsanitize="));
   else if (cc_has_prefix(arg, "-fprofile-instrument-use="))
-    return strcmp(arg + strlen("-fprofile-instrument-use="), "clang") == 0
+    return !strcmp(arg + strlen("-fprofile-instrument-use="), "clang") ||
+                   !strcmp(arg + strlen("-fprofile-instrument-use="), "llvm")
                ? NULL
-               : "an IR instrumentation profile (its passes run in clang's pipeline)";
+               : "a context-sensitive IR profile (its passes are not the library's)";
   else if (cc_has_prefix(arg, "-fprofile-instrument-use-path="))
-    return profile_use(arg + strlen("-fprofile-instrument-use-path="));
+    return profile_use(job, arg + strlen("-fprofile-instrument-use-path="));
   else if (cc_has_prefix(arg, "-fprofile-instrument="))
     return profile_instrumentation(job, arg + strlen("-fprofile-instrument="));
   else if (cc_has_prefix(arg, "-fprofile-instrument-path="))
     job->instrprof_output = arg + strlen("-fprofile-instrument-path=");
   else if (cc_has_prefix(arg, "-fprofile-update="))
     return profile_update(job, arg + strlen("-fprofile-update="));
+  else if (cc_has_prefix(arg, "-coverage-notes-file="))
+    job->gcov |= MTPC_GCOV_NOTES;
+  else if (cc_has_prefix(arg, "-coverage-data-file="))
+    job->gcov |= MTPC_GCOV_DATA;
+  else if (!strcmp(arg, "-disable-red-zone"))
+    job->no_red_zone = 1;
   else if (cc_has_prefix(arg, "-fprofile-sample-use="))
     job->sample_profile = arg + strlen("-fprofile-sample-use=");
   else if (!strcmp(arg, "-target-cpu"))
     job->cpu = value;
   else if (!strcmp(arg, "-triple"))
     job->triple = value;
-  else if (!strcmp(arg, "-fsanitize-address-use-after-scope") ||
-           !strcmp(arg, "-fsanitize-address-globals-dead-stripping"))
-    job->asan_defaults++;
+  else if (cc_has_prefix(arg, "-fsanitize-") || cc_has_prefix(arg, "-fno-sanitize-"))
+    return sanitizer_setting(job, arg);
   else if (!strcmp(arg, "-enable-tlsdesc"))
     job->tls_descriptors = 1;
   else if (!strcmp(arg, "-target-abi"))
@@ -307,6 +411,8 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     *vectorize_loops = 1;
   else if (!strcmp(arg, "-vectorize-slp"))
     *vectorize_slp = 1;
+  else if (!strcmp(arg, "-funroll-loops") || !strcmp(arg, "-fno-unroll-loops"))
+    job->loop_unroll = !strcmp(arg, "-funroll-loops") ? 1 : -1;
   else if (!strcmp(arg, "-ffunction-sections"))
     job->function_sections = 1;
   else if (!strcmp(arg, "-fdata-sections"))
@@ -391,7 +497,7 @@ const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job
     return "a clang job that does not write an object";
   if (!job->pipeline)
     return "-O0";
-  if ((reason = asan_settings(job, args, count)))
+  if ((reason = sanitizer_spec(job)))
     return reason;
   if (job->tls_descriptors && !(job->triple && cc_has_prefix(job->triple, "aarch64")))
     return "TLS descriptors on a target whose code generation has another TLS dialect";
@@ -400,6 +506,9 @@ const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job
   /* The driver says which vectorizers run (none at -O1 and -Oz). */
   job->loop_vectorize = vectorize_loops ? 1 : -1;
   job->slp_vectorize = vectorize_slp ? 1 : -1;
+  /* Unrolling: as clang's -cc1 defaults it, on from -O2 (-Os and -Oz too). */
+  if (!job->loop_unroll)
+    job->loop_unroll = job->opt_level > 1 ? 1 : -1;
   job->frontend = frontend_args(args, count, bitcode);
   return NULL;
 }
@@ -422,14 +531,16 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->cpu = job->cpu;
   o->target_abi = job->abi;
   o->sample_profile = job->sample_profile;
-  o->sanitizers = job->sanitizer_passes & CC_SANITIZE_THREAD    ? "thread"
-                  : job->sanitizer_passes & CC_SANITIZE_ADDRESS ? "address"
-                                                                : NULL;
+  o->sanitizers = job->sanitizer_spec[0] ? job->sanitizer_spec : NULL;
   o->loop_vectorize = job->loop_vectorize;
   o->slp_vectorize = job->slp_vectorize;
+  o->loop_unroll = job->loop_unroll;
   o->lower_instrprof = job->instrprof;
   o->instrprof_output = job->instrprof_output;
   o->instrprof_atomic = job->instrprof_atomic;
+  o->ir_profile_generate = job->ir_profile_generate;
+  o->ir_profile_use = job->ir_profile_use;
+  o->gcov = job->gcov ? job->gcov | (job->no_red_zone ? MTPC_GCOV_NO_RED_ZONE : 0u) : 0u;
   o->features = job->features;
   o->function_sections = job->function_sections;
   o->data_sections = job->data_sections;

@@ -26,8 +26,8 @@ const char cc_usage_text[] =
     "A clang -c compile at -O1 or above whose source is large runs clang's front\n"
     "end, then mtpc splits the module, optimizes and code-generates the parts in\n"
     "parallel, and writes the object clang would have written. Any other command\n"
-    "(a small source, -O0, -E, -S, -emit-llvm, -flto, MSan and the other\n"
-    "sanitizers mtpc does not run, IR profile instrumentation, a compiler\n"
+    "(a small source, -O0, -E, -S, -emit-llvm, -flto, DFSan and the other\n"
+    "sanitizers mtpc does not run, context-sensitive PGO, a compiler\n"
     "that is not clang, an option mtpc does not know) runs the compiler as it\n"
     "is, and says so once when only a flag kept it unsplit. Under make -jN the\n"
     "threads take slots from make's jobserver.\n"
@@ -192,6 +192,8 @@ int cc_split_sanitizers(const char *list, unsigned *passes) {
       known = 1, *passes |= CC_SANITIZE_THREAD;
     if (len == strlen("address") && !strncmp(list, "address", len))
       known = 1, *passes |= CC_SANITIZE_ADDRESS;
+    if (len == strlen("memory") && !strncmp(list, "memory", len))
+      known = 1, *passes |= CC_SANITIZE_MEMORY;
     if (!known)
       return 0;
     list += len + (list[len] == ',');
@@ -202,7 +204,6 @@ int cc_split_sanitizers(const char *list, unsigned *passes) {
 /* Arguments after which there is nothing to split: another output than an
  * object, or passes mtpc does not run. *loud: a compile that would be split
  * without it (cc_report_pass_through). */
-#define IR_INSTRUMENTATION "IR profile instrumentation (its passes run in clang's pipeline)"
 
 static const char *excluded(const char *arg, int *loud) {
   enum { EXACT, PREFIX };
@@ -222,12 +223,9 @@ static const char *excluded(const char *arg, int *loud) {
       {"-save-temps", PREFIX, 1, "-save-temps"},
       {"-flto", PREFIX, 0, "an -flto compile (the linker sees its bitcode)"},
       {"-fsanitize=", PREFIX, 1, "sanitizers (their passes run in clang's pipeline)"},
-      {"-fprofile-generate", PREFIX, 1, IR_INSTRUMENTATION},
-      {"-fcs-profile-generate", PREFIX, 1, IR_INSTRUMENTATION},
-      {"-fprofile-arcs", EXACT, 1, "gcov instrumentation (its passes run in clang's pipeline)"},
+      {"-fcs-profile-generate", PREFIX, 1,
+       "context-sensitive IR profile instrumentation (its passes are not the library's)"},
       {"-fprofile-", PREFIX, 1, "profile instrumentation or use"},
-      {"--coverage", EXACT, 1, "gcov instrumentation (its passes run in clang's pipeline)"},
-      {"-ftest-coverage", EXACT, 1, "gcov instrumentation (its passes run in clang's pipeline)"},
       {"-fembed-bitcode", PREFIX, 1, "embedded bitcode"},
       {"-ftime-trace", PREFIX, 1, "clang's time trace"},
       {"-fopenmp", PREFIX, 1, "OpenMP"},
@@ -235,17 +233,18 @@ static const char *excluded(const char *arg, int *loud) {
   };
   /* A sample profile's passes are the library's too (sample_profile); an
    * instrumentation profile's use is the front end's when clang's own
-   * instrumentation made it (cc_args.c reads which kind it is); clang's own
-   * instrumentation and coverage are the front end's, lowered by the
-   * library before the split. */
+   * instrumentation made it, the library's when IR instrumentation did
+   * (cc_args.c reads which kind it is); clang's own instrumentation and
+   * coverage are the front end's, lowered by the library before the split;
+   * IR instrumentation and gcov's the library's, on the whole module. */
   static const char *const profile_flags[] = {
       "-fprofile-sample-", "-fprofile-instr-use", "-fprofile-use", "-fprofile-instr-generate",
       "-fprofile-update=", "-fcoverage-mapping", "-fcoverage-mcdc", "-fno-profile-",
-      "-fno-coverage-mapping"};
+      "-fno-coverage-mapping", "-fprofile-arcs", "-fprofile-generate"};
   for (size_t i = 0; i < sizeof(profile_flags) / sizeof(*profile_flags); i++)
     if (cc_has_prefix(arg, profile_flags[i]))
       return NULL;
-  /* UBSan's checks are the front end's; TSan's and ASan's passes the library's. */
+  /* UBSan's checks are the front end's; TSan's, ASan's and MSan's passes the library's. */
   unsigned passes;
   if (cc_has_prefix(arg, "-fsanitize=") && cc_split_sanitizers(arg + strlen("-fsanitize="), &passes))
     return NULL;

@@ -87,6 +87,8 @@ static int parse_flag(cli *c, const char *arg) {
     o->lower_instrprof = 1;
   else if (!strcmp(arg, "--instrprof-atomic"))
     o->instrprof_atomic = 1;
+  else if (!strcmp(arg, "--ir-profile-generate"))
+    o->ir_profile_generate = 1;
   else
     return 0;
   return 1;
@@ -131,6 +133,29 @@ static int parse_on_off(const char *value, const char *option) {
   exit(2);
 }
 
+/* --gcov=notes,data[,no-red-zone] */
+static unsigned parse_gcov(const char *list) {
+  static const struct {
+    const char *name;
+    unsigned flag;
+  } flags[] = {{"notes", MTPC_GCOV_NOTES}, {"data", MTPC_GCOV_DATA},
+               {"no-red-zone", MTPC_GCOV_NO_RED_ZONE}};
+  unsigned gcov = 0;
+  for (const char *at = list; *at;) {
+    size_t len = strcspn(at, ","), i = 0;
+    while (i < sizeof(flags) / sizeof(*flags) &&
+           !(strlen(flags[i].name) == len && !strncmp(flags[i].name, at, len)))
+      i++;
+    if (i == sizeof(flags) / sizeof(*flags)) {
+      cli_error("--gcov: expected notes, data or no-red-zone, not '%.*s'", (int)len, at);
+      exit(2);
+    }
+    gcov |= flags[i].flag;
+    at += len + (at[len] == ',');
+  }
+  return gcov;
+}
+
 static void parse_args(cli *c, int argc, char **argv) {
   mtpc_options *o = &c->options;
   c->llvm_options = xmalloc((size_t)argc * sizeof(char *));
@@ -158,10 +183,16 @@ static void parse_args(cli *c, int argc, char **argv) {
       o->instrprof_output = v;
     else if ((v = take_value(argc, argv, &i, "--sanitize")))
       o->sanitizers = v;
+    else if ((v = take_value(argc, argv, &i, "--ir-profile-use")))
+      o->ir_profile_use = v;
+    else if ((v = take_value(argc, argv, &i, "--gcov")))
+      o->gcov = parse_gcov(v);
     else if ((v = take_value(argc, argv, &i, "--loop-vectorize")))
       o->loop_vectorize = parse_on_off(v, "--loop-vectorize");
     else if ((v = take_value(argc, argv, &i, "--slp-vectorize")))
       o->slp_vectorize = parse_on_off(v, "--slp-vectorize");
+    else if ((v = take_value(argc, argv, &i, "--loop-unroll")))
+      o->loop_unroll = parse_on_off(v, "--loop-unroll");
     else if ((v = take_value(argc, argv, &i, "--relocation-model")))
       o->reloc_model = parse_reloc(v);
     else if ((v = take_value(argc, argv, &i, "--import-instr-limit")))

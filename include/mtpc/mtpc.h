@@ -368,12 +368,41 @@ typedef struct mtpc_options {
   /* Sanitizers whose passes clang adds at the end of its module
    * optimization pipeline, which each partition's pipeline then runs at the
    * same point (the front end marks the functions they instrument):
-   * "thread" (ThreadSanitizer) or "address" (AddressSanitizer, with clang's
-   * Linux settings: use-after-scope, globals dead stripping, ODR
-   * indicators; a promoted static is described by its source name). NULL:
-   * none. */
+   * "thread" (ThreadSanitizer), "address" (AddressSanitizer) or "memory"
+   * (MemorySanitizer), each with clang's Linux settings unless settings
+   * follow in LLVM's spelling of pass parameters: "address<recover;
+   * use-after-return=always>", "memory<track-origins=2;no-eager-checks>"
+   * (docs/cli.rst lists them). A promoted static is described by its
+   * source name. NULL: none. */
   const char *sanitizers;
+  /* gcov's instrumentation (clang's --coverage, -ftest-coverage,
+   * -fprofile-arcs): MTPC_GCOV_* flags. Its pass runs on the whole module
+   * before the split, first, as clang's pipeline runs it, and writes the
+   * notes file the module's llvm.gcov metadata names; counter updates are
+   * atomic with instrprof_atomic. 0: none. */
+  unsigned gcov;
+  /* Loop unrolling and interleaving in the partitions' pipelines (clang
+   * sets both from -funroll-loops): 0 on, as LLVM's LTO; 1 on; -1 off
+   * (clang's -O1, -fno-unroll-loops). */
+  int loop_unroll;
+  /* IR profile instrumentation (clang's -fprofile-generate) and the use of
+   * its profiles (-fprofile-use): clang's pipeline instruments the module,
+   * or reads the profile into it, after its early simplification and a
+   * pre-inliner have run on the whole module; that part of the per-module
+   * pipeline (opt_pipeline "default<ON>", else opt_level's) runs on the
+   * whole module before the split, and each partition runs the rest. A
+   * run of the program writes instrprof_output (NULL:
+   * "default_%m.profraw"); counter updates are atomic with
+   * instrprof_atomic. Not at opt_level 0. */
+  int ir_profile_generate;
+  const char *ir_profile_use; /* the indexed profile's path, or NULL */
 } mtpc_options;
+
+enum {
+  MTPC_GCOV_NOTES = 1,      /* write the .gcno file (-ftest-coverage) */
+  MTPC_GCOV_DATA = 2,       /* count arcs, written to the .gcda at exit (-fprofile-arcs) */
+  MTPC_GCOV_NO_RED_ZONE = 4 /* the counters' code avoids the red zone (-mno-red-zone) */
+};
 
 /* Fills every field with its default; use mtpc_options_init. The symbol
  * names the ABI version (a program built against another does not link). */

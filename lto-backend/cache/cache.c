@@ -297,6 +297,14 @@ static char *fingerprint_of(const mtpc_options *o, const mtpc_bridge_settings *s
   append_number(&t, "full_lto", o->full_lto);
   if (o->sanitizers && *o->sanitizers) /* passes the Config does not hold */
     append(&t, "sanitizers", o->sanitizers);
+  /* The partitions' pipeline starts after the profile passes, with clang's
+   * PGO options (profile_phase.h). */
+  if (o->ir_profile_generate) {
+    append(&t, "ir_profile_generate", or_empty(o->instrprof_output));
+    append_number(&t, "instrprof_atomic", o->instrprof_atomic);
+  }
+  if (o->ir_profile_use && *o->ir_profile_use)
+    append(&t, "ir_profile_use", o->ir_profile_use);
   /* Merged, a clone keeps a bare subprogram in the partitions that do not
    * describe it (partition.h). */
   append_number(&t, "merge", o->merge);

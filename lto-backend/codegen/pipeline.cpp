@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "profile_phase.h"
+#include "sanitizers.h"
 #include "support/compat.h"
 #include "support/cxx_util.h"
 #include "llvm/ADT/DenseMap.h"
@@ -23,10 +25,8 @@
 #include "llvm/Transforms/IPO/LowerTypeTests.h"
 #include "llvm/Transforms/IPO/MemProfContextDisambiguation.h"
 #include "llvm/Transforms/IPO/WholeProgramDevirt.h"
-#include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
+#include "llvm/Transforms/Instrumentation/GCOVProfiler.h"
 #include "llvm/Transforms/Instrumentation/InstrProfiling.h"
-#include "llvm/Transforms/Instrumentation/ThreadSanitizer.h"
-#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 using mtpc_util::fail;
@@ -49,8 +49,8 @@ struct mtpc_bridge_settings {
   std::unique_ptr<lto::Config> owned;
   const lto::Config *conf = nullptr;
   bool full_lto = false; // partitions run the full LTO pipeline
-  bool thread_sanitizer = false;  // ThreadSanitizer's passes, last, as clang adds them
-  bool address_sanitizer = false; // AddressSanitizer's, the same
+  mtpc_sanitizer_spec sanitizer = {}; // its passes last, as clang adds them
+  std::optional<PGOOptions> ir_profile; // IR instrumentation or use (profile_phase.h)
   mtpc_bridge_settings_info info = {};
 };
 
@@ -75,6 +75,8 @@ void mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o) {
   c.OptLevel = o->opt_level;
   c.PTO.LoopVectorization = o->loop_vectorize ? o->loop_vectorize > 0 : o->opt_level > 1;
   c.PTO.SLPVectorization = o->slp_vectorize ? o->slp_vectorize > 0 : o->opt_level > 1;
+  if (o->loop_unroll)
+    c.PTO.LoopUnrolling = c.PTO.LoopInterleaving = o->loop_unroll > 0;
   for (unsigned i = 0; i < o->pass_plugin_count; i++)
     c.PassPlugins.push_back(o->pass_plugins[i]);
   c.SampleProfile = or_empty(o->sample_profile);
@@ -109,13 +111,19 @@ extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options 
     s->conf = s->owned.get();
   }
   s->full_lto = o->full_lto != 0;
-  s->thread_sanitizer = o->sanitizers && !std::strcmp(o->sanitizers, "thread");
-  s->address_sanitizer = o->sanitizers && !std::strcmp(o->sanitizers, "address");
+  char why[160];
+  if (mtpc_sanitizer_spec_read(o->sanitizers, &s->sanitizer, why, sizeof(why)))
+    return fail(why, message), nullptr;
+  s->ir_profile = mtpc_profile_phase::pgo_options(*o);
   const lto::Config &c = *s->conf;
   auto or_null = [](const std::string &text) { return text.empty() ? nullptr : text.c_str(); };
+  // ASan's and MSan's reports name a function's stack variables by their
+  // values' names, which clang's front end keeps for them.
+  bool names_stack_variables = s->sanitizer.kind == MTPC_SANITIZER_ADDRESS ||
+                               s->sanitizer.kind == MTPC_SANITIZER_MEMORY;
   s->info = {or_null(c.SplitDwarfFile), or_null(c.SplitDwarfOutput), or_null(c.DwoDir),
              c.CGFileType == CodeGenFileType::AssemblyFile, c.DebugPassManager,
-             c.ShouldDiscardValueNames};
+             c.ShouldDiscardValueNames && !names_stack_variables};
   return s.release();
 }
 
@@ -245,61 +253,45 @@ static std::optional<OptimizationLevel> default_pipeline_level(StringRef pipelin
   return std::nullopt;
 }
 
-// ASan describes each global it instruments by the symbol's name, which for
-// a static used across partitions is its promoted one: the description gets
-// the source's name back, so that a report names the variable as a serial
-// compile's does (the symbol itself is local again once merged). The ODR
-// indicator ASan gives a global that is not local stays in the partition
-// too: a serial compile's static has none to export. And the section group
-// ASan puts a promoted static and its metadata in is named after the
-// symbol: once the merge gives the symbol its name back, the group would be
-// named like the other objects' groups of their own static (".str.76"),
-// and the linker would keep only one; it gets the name ASan gives a local's
-// group, after the partition's exported names.
-static void restore_sanitizer_names(Module &m) {
-  std::vector<Comdat *> groups;
-  for (auto &entry : m.getComdatSymbolTable())
-    if (entry.getKey().contains(".llvm.mtpc"))
-      groups.push_back(&entry.getValue());
-  // As ASan names a local's group: after the module's exported names.
-  std::string module_id = getUniqueModuleId(&m);
-  DenseMap<Comdat *, Comdat *> renamed;
-  for (Comdat *group : groups) {
-    std::string name = group->getName().str();
-    if (module_id.empty())
-      name.replace(name.find(".llvm.mtpc"), strlen(".llvm.mtpc"), ".asan.mtpc");
-    else
-      name = name.substr(0, name.find(".llvm.mtpc")) + module_id;
-    Comdat *other = m.getOrInsertComdat(name);
-    other->setSelectionKind(group->getSelectionKind());
-    renamed[group] = other;
+static int load_plugins(PassBuilder &pb, const lto::Config &c, char **message) {
+  for (const std::string &path : c.PassPlugins) {
+    Expected<PassPlugin> plugin = PassPlugin::Load(path);
+    if (!plugin)
+      return fail(plugin.takeError(), message);
+    plugin->registerPassBuilderCallbacks(pb);
   }
-  // One walk over the module's objects, however many groups were renamed.
-  for (GlobalObject &object : m.global_objects())
-    if (Comdat *other = renamed.lookup(object.getComdat()))
-      object.setComdat(other);
-  std::vector<GlobalVariable *> names;
-  for (GlobalVariable &gv : m.globals()) {
-    if (gv.getName().starts_with("__odr_asan_gen_") && gv.getName().contains(".llvm.mtpc")) {
-      gv.setLinkage(GlobalValue::InternalLinkage);
-      gv.setVisibility(GlobalValue::DefaultVisibility);
-    }
-    if (gv.getName().starts_with("___asan_gen_") && gv.hasInitializer())
-      if (auto *text = dyn_cast<ConstantDataArray>(gv.getInitializer()))
-        if (text->isCString() && text->getAsCString().contains(".llvm.mtpc"))
-          names.push_back(&gv);
-  }
-  for (GlobalVariable *gv : names) {
-    StringRef promoted = cast<ConstantDataArray>(gv->getInitializer())->getAsCString();
-    Constant *text = ConstantDataArray::getString(m.getContext(),
-                                                  promoted.substr(0, promoted.find(".llvm.mtpc")));
-    auto *restored = new GlobalVariable(m, text->getType(), true, gv->getLinkage(), text, "", gv,
-                                        gv->getThreadLocalMode());
-    restored->copyAttributesFrom(gv);
-    restored->takeName(gv);
-    gv->replaceAllUsesWith(restored);
-    gv->eraseFromParent();
-  }
+  return 0;
+}
+
+// The per-module pipeline up to its IR profile passes, on the whole module
+// (profile_phase.h says why).
+extern "C" int mtpc_bridge_run_profile_phase(const mtpc_bridge_settings *s, LLVMModuleRef module,
+                                             char **message) {
+  const lto::Config &c = *s->conf;
+  Module &m = *unwrap(module);
+  LLVMTargetMachineRef machine = mtpc_bridge_create_target_machine(s, module, message);
+  if (!machine)
+    return -1;
+  std::unique_ptr<TargetMachine> tm(reinterpret_cast<TargetMachine *>(machine));
+  tm->setPGOOption(s->ir_profile);
+  analyses a;
+  PassInstrumentationCallbacks pic;
+  StandardInstrumentations si(m.getContext(), c.DebugPassManager, c.VerifyEach);
+  si.registerCallbacks(pic, &a.mam);
+  mtpc_profile_phase::stop_after_profile_passes(pic);
+  PassBuilder pb(tm.get(), c.PTO, s->ir_profile, &pic);
+  if (load_plugins(pb, c, message))
+    return -1;
+  TargetLibraryInfoImpl tlii(mtpc_compat::module_triple(m));
+  if (c.Freestanding)
+    tlii.disableAllFunctions();
+  a.fam.registerPass([&] { return TargetLibraryAnalysis(tlii); });
+  a.register_with(pb);
+  ModulePassManager mpm;
+  mpm.addPass(pb.buildPerModuleDefaultPipeline(
+      default_pipeline_level(c.OptPipeline).value_or(optimization_level(c.OptLevel))));
+  mpm.run(m, a.mam);
+  return 0;
 }
 
 extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef module,
@@ -310,7 +302,7 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
     return 0;
   Module &m = *unwrap(module);
   TargetMachine *tm = reinterpret_cast<TargetMachine *>(machine);
-  std::optional<PGOOptions> pgo = pgo_options(c);
+  std::optional<PGOOptions> pgo = s->ir_profile ? s->ir_profile : pgo_options(c);
   tm->setPGOOption(pgo);
   analyses a;
   PassInstrumentationCallbacks pic;
@@ -320,13 +312,11 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
   if (s->full_lto)
     pic.registerShouldRunOptionalPassCallback(
         [](StringRef pass, Any) { return !whole_program_pass(pass); });
+  if (s->ir_profile)
+    mtpc_profile_phase::start_after_profile_passes(pic);
   PassBuilder pb(tm, c.PTO, pgo, &pic);
-  for (const std::string &path : c.PassPlugins) {
-    Expected<PassPlugin> plugin = PassPlugin::Load(path);
-    if (!plugin)
-      return fail(plugin.takeError(), message);
-    plugin->registerPassBuilderCallbacks(pb);
-  }
+  if (load_plugins(pb, c, message))
+    return -1;
   TargetLibraryInfoImpl tlii(mtpc_compat::module_triple(m));
   if (c.Freestanding)
     tlii.disableAllFunctions();
@@ -338,24 +328,13 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
                   message);
     a.fam.registerPass([&] { return std::move(aa); });
   }
-  if (s->thread_sanitizer)
-    mtpc_compat::at_optimizer_last(pb, [](ModulePassManager &mpm) {
-      mpm.addPass(ModuleThreadSanitizerPass());
-      mpm.addPass(createModuleToFunctionPassAdaptor(ThreadSanitizerPass()));
-    });
-  if (s->address_sanitizer)
-    mtpc_compat::at_optimizer_last(pb, [](ModulePassManager &mpm) {
-      // clang's for Linux: use-after-scope, globals in their own sections
-      // (dead stripping), ODR indicators, a global destructor.
-      AddressSanitizerOptions options;
-      options.UseAfterScope = true;
-      mpm.addPass(AddressSanitizerPass(options, /*UseGlobalGC=*/true, /*UseOdrIndicator=*/true,
-                                       AsanDtorKind::Global));
-    });
+  mtpc_sanitizers::add_passes(pb, s->sanitizer);
   a.register_with(pb);
   ModulePassManager mpm;
   if (std::optional<OptimizationLevel> level = default_pipeline_level(c.OptPipeline)) {
     mpm.addPass(pb.buildPerModuleDefaultPipeline(*level));
+  } else if (s->ir_profile) {
+    mpm.addPass(pb.buildPerModuleDefaultPipeline(optimization_level(c.OptLevel)));
   } else if (!c.OptPipeline.empty()) {
     if (Error err = pb.parsePassPipeline(mpm, c.OptPipeline))
       return fail("cannot parse the pass pipeline '" + c.OptPipeline + "': " +
@@ -371,8 +350,8 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
   if (!c.DisableVerify)
     mpm.addPass(VerifierPass());
   mpm.run(m, a.mam);
-  if (s->address_sanitizer)
-    restore_sanitizer_names(m);
+  if (s->sanitizer.kind == MTPC_SANITIZER_ADDRESS)
+    mtpc_sanitizers::restore_names(m);
   return 0;
 }
 
@@ -422,18 +401,30 @@ extern "C" void mtpc_bridge_run_summary_passes(const void *import_summary, LLVMM
 // Clang registers this lowering at the start of its pipeline; on the whole
 // module, each function's counters are made once, where it is defined, and
 // a copy inlined elsewhere counts into them.
-extern "C" void mtpc_bridge_lower_instrprof(LLVMModuleRef module, const char *output,
-                                            int atomic) {
-  InstrProfOptions options;
-  options.InstrProfileOutput = output ? output : "";
-  options.Atomic = atomic != 0;
+// gcov's pass, then the lowering of clang's counters: the order of
+// clang's pipeline-start callbacks.
+extern "C" void mtpc_bridge_instrument_whole_module(LLVMModuleRef module, const mtpc_options *o) {
   analyses a;
   PassBuilder pb;
   TargetLibraryInfoImpl tlii(mtpc_compat::module_triple(*unwrap(module)));
   a.fam.registerPass([&] { return TargetLibraryAnalysis(tlii); });
   a.register_with(pb);
   ModulePassManager mpm;
-  mpm.addPass(InstrProfilingLoweringPass(options, /*IsCS=*/false));
+  if (o->gcov) {
+    GCOVOptions gcov = GCOVOptions::getDefault();
+    gcov.EmitNotes = (o->gcov & MTPC_GCOV_NOTES) != 0;
+    gcov.EmitData = (o->gcov & MTPC_GCOV_DATA) != 0;
+    gcov.NoRedZone = (o->gcov & MTPC_GCOV_NO_RED_ZONE) != 0;
+    gcov.Atomic = o->instrprof_atomic != 0;
+    std::memcpy(gcov.Version, "408*", 4); // clang's default -coverage-version
+    mpm.addPass(GCOVProfilerPass(gcov));
+  }
+  if (o->lower_instrprof) {
+    InstrProfOptions lowering;
+    lowering.InstrProfileOutput = or_empty(o->instrprof_output);
+    lowering.Atomic = o->instrprof_atomic != 0;
+    mpm.addPass(InstrProfilingLoweringPass(lowering, /*IsCS=*/false));
+  }
   mpm.run(*unwrap(module), a.mam);
 }
 

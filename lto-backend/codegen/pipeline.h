@@ -78,11 +78,19 @@ int mtpc_bridge_codegen(const mtpc_bridge_settings *settings, LLVMModuleRef modu
  * without an index. */
 void mtpc_bridge_run_summary_passes(const void *import_summary, LLVMModuleRef module);
 
-/* Before the split, on the whole module: lowers clang's profile
- * instrumentation (llvm.instrprof intrinsics) to counters, as clang's
- * pipeline does first; `output` (NULL: none) is the .profraw a run writes
- * by default, `atomic` makes counter updates atomic. */
-void mtpc_bridge_lower_instrprof(LLVMModuleRef module, const char *output, int atomic);
+/* Before the split, on the whole module, as clang's pipeline does first:
+ * gcov's instrumentation (options->gcov; it writes the notes file), then
+ * the lowering of clang's profile instrumentation (llvm.instrprof
+ * intrinsics) to counters (options->lower_instrprof, instrprof_output,
+ * instrprof_atomic). */
+void mtpc_bridge_instrument_whole_module(LLVMModuleRef module, const mtpc_options *options);
+
+/* Before the split, on the whole module: the per-module pipeline up to and
+ * including its IR profile instrumentation or use (profile_phase.h); each
+ * partition's pipeline then starts after them. -1 and *message on
+ * failure. */
+int mtpc_bridge_run_profile_phase(const mtpc_bridge_settings *settings, LLVMModuleRef module,
+                                  char **message);
 
 /* Before the split of a full LTO module (mtpc_options.full_lto), on the
  * whole module: the passes of the full LTO pipeline that need the whole

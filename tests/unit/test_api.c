@@ -298,6 +298,30 @@ static void test_errors(void) {
   CHECK_EQ_U(mtpc_compile_bitcode("BC", 2, "x.bc", &o, &r), MTPC_ERR_INVALID_ARGUMENT);
   CHECK(strstr(mtpc_result_message(r), "optimization level 7"));
   mtpc_result_free(r);
+  /* Sanitizers by name, their settings in LLVM's spelling of pass parameters. */
+  static const struct {
+    const char *spec, *message;
+  } sanitizers[] = {
+      {"hwaddress", "sanitizers 'hwaddress': mtpc runs \"address\", \"memory\" or \"thread\""},
+      {"memory<track-origins=3>", "unknown sanitizer setting 'track-origins=3'"},
+      {"address<track-origins=1>", "unknown sanitizer setting 'track-origins=1'"},
+      {"thread<recover>", "unknown sanitizer setting 'recover'"},
+      {"memory<recover", "sanitizer settings 'recover' do not end with '>'"},
+  };
+  for (size_t i = 0; i < sizeof(sanitizers) / sizeof(*sanitizers); i++) {
+    mtpc_options_init(&o);
+    o.sanitizers = sanitizers[i].spec;
+    CHECK_EQ_U(mtpc_compile_bitcode("BC", 2, "x.bc", &o, &r), MTPC_ERR_INVALID_ARGUMENT);
+    CHECK(strstr(mtpc_result_message(r), sanitizers[i].message));
+    mtpc_result_free(r);
+  }
+  mtpc_options_init(&o);
+  o.sanitizers = "memory<track-origins=2;recover;no-eager-checks>";
+  CHECK_EQ_U(mtpc_compile_bitcode("not bitcode", 11, "x.bc", &o, &r), MTPC_ERR_INPUT);
+  mtpc_result_free(r);
+  o.sanitizers = "address<recover;use-after-return=always;no-odr-indicator;destructor=none>";
+  CHECK_EQ_U(mtpc_compile_bitcode("not bitcode", 11, "x.bc", &o, &r), MTPC_ERR_INPUT);
+  mtpc_result_free(r);
   mtpc_options_init(&o);
   CHECK_EQ_U(mtpc_compile_bitcode("not bitcode", 11, "x.bc", &o, &r), MTPC_ERR_INPUT);
   CHECK(strstr(mtpc_result_message(r), "x.bc: invalid bitcode"));

@@ -1,0 +1,128 @@
+// The sanitizers' passes of a partition's pipeline, set as clang sets them
+// for Linux, and the names ASan's would give a serial compile's statics.
+#include "sanitizers.h"
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "support/compat.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/GlobalsModRef.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+#include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
+#include "llvm/Transforms/Instrumentation/MemorySanitizer.h"
+#include "llvm/Transforms/Instrumentation/ThreadSanitizer.h"
+#include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/GVN.h"
+#include "llvm/Transforms/Scalar/JumpThreading.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+
+static void add_address_sanitizer(ModulePassManager &mpm, const mtpc_sanitizer_spec &spec) {
+  AddressSanitizerOptions options;
+  options.Recover = spec.recover != 0;
+  options.UseAfterScope = spec.use_after_scope != 0;
+  options.UseAfterReturn = spec.use_after_return == 0   ? AsanDetectStackUseAfterReturnMode::Never
+                           : spec.use_after_return == 2 ? AsanDetectStackUseAfterReturnMode::Always
+                                                        : AsanDetectStackUseAfterReturnMode::Runtime;
+  mpm.addPass(AddressSanitizerPass(options, spec.globals_gc != 0, spec.odr_indicator != 0,
+                                   spec.global_destructor ? AsanDtorKind::Global
+                                                          : AsanDtorKind::None));
+}
+
+static void add_memory_sanitizer(ModulePassManager &mpm, OptimizationLevel level,
+                                 const mtpc_sanitizer_spec &spec) {
+  mpm.addPass(MemorySanitizerPass(MemorySanitizerOptions(
+      spec.track_origins, spec.recover != 0, /*Kernel=*/false, spec.eager_checks != 0)));
+  if (level == OptimizationLevel::O0)
+    return;
+  // As clang: MSan's shadow code follows the program's, and these tidy it.
+  mpm.addPass(RequireAnalysisPass<GlobalsAA, Module>());
+  FunctionPassManager fpm;
+  fpm.addPass(EarlyCSEPass(/*UseMemorySSA=*/true));
+  fpm.addPass(InstCombinePass());
+  fpm.addPass(JumpThreadingPass());
+  fpm.addPass(GVNPass());
+  fpm.addPass(InstCombinePass());
+  mpm.addPass(createModuleToFunctionPassAdaptor(std::move(fpm)));
+}
+
+void mtpc_sanitizers::add_passes(PassBuilder &pb, const mtpc_sanitizer_spec &spec) {
+  if (spec.kind == MTPC_SANITIZER_NONE)
+    return;
+  mtpc_compat::at_optimizer_last(pb, [spec](ModulePassManager &mpm, OptimizationLevel level) {
+    switch (spec.kind) {
+    case MTPC_SANITIZER_MEMORY:
+      add_memory_sanitizer(mpm, level, spec);
+      break;
+    case MTPC_SANITIZER_THREAD:
+      mpm.addPass(ModuleThreadSanitizerPass());
+      mpm.addPass(createModuleToFunctionPassAdaptor(ThreadSanitizerPass()));
+      break;
+    case MTPC_SANITIZER_ADDRESS:
+      add_address_sanitizer(mpm, spec);
+      break;
+    case MTPC_SANITIZER_NONE:
+      break;
+    }
+  });
+}
+
+// ASan describes each global it instruments by the symbol's name, which for
+// a static used across partitions is its promoted one: the description gets
+// the source's name back, so that a report names the variable as a serial
+// compile's does (the symbol itself is local again once merged). The ODR
+// indicator ASan gives a global that is not local stays in the partition
+// too: a serial compile's static has none to export. And the section group
+// ASan puts a promoted static and its metadata in is named after the
+// symbol: once the merge gives the symbol its name back, the group would be
+// named like the other objects' groups of their own static (".str.76"),
+// and the linker would keep only one; it gets the name ASan gives a local's
+// group, after the partition's exported names.
+void mtpc_sanitizers::restore_names(Module &m) {
+  std::vector<Comdat *> groups;
+  for (auto &entry : m.getComdatSymbolTable())
+    if (entry.getKey().contains(".llvm.mtpc"))
+      groups.push_back(&entry.getValue());
+  // As ASan names a local's group: after the module's exported names.
+  std::string module_id = getUniqueModuleId(&m);
+  DenseMap<Comdat *, Comdat *> renamed;
+  for (Comdat *group : groups) {
+    std::string name = group->getName().str();
+    if (module_id.empty())
+      name.replace(name.find(".llvm.mtpc"), strlen(".llvm.mtpc"), ".asan.mtpc");
+    else
+      name = name.substr(0, name.find(".llvm.mtpc")) + module_id;
+    Comdat *other = m.getOrInsertComdat(name);
+    other->setSelectionKind(group->getSelectionKind());
+    renamed[group] = other;
+  }
+  // One walk over the module's objects, however many groups were renamed.
+  for (GlobalObject &object : m.global_objects())
+    if (Comdat *other = renamed.lookup(object.getComdat()))
+      object.setComdat(other);
+  std::vector<GlobalVariable *> names;
+  for (GlobalVariable &gv : m.globals()) {
+    if (gv.getName().starts_with("__odr_asan_gen_") && gv.getName().contains(".llvm.mtpc")) {
+      gv.setLinkage(GlobalValue::InternalLinkage);
+      gv.setVisibility(GlobalValue::DefaultVisibility);
+    }
+    if (gv.getName().starts_with("___asan_gen_") && gv.hasInitializer())
+      if (auto *text = dyn_cast<ConstantDataArray>(gv.getInitializer()))
+        if (text->isCString() && text->getAsCString().contains(".llvm.mtpc"))
+          names.push_back(&gv);
+  }
+  for (GlobalVariable *gv : names) {
+    StringRef promoted = cast<ConstantDataArray>(gv->getInitializer())->getAsCString();
+    Constant *text = ConstantDataArray::getString(m.getContext(),
+                                                  promoted.substr(0, promoted.find(".llvm.mtpc")));
+    auto *restored = new GlobalVariable(m, text->getType(), true, gv->getLinkage(), text, "", gv,
+                                        gv->getThreadLocalMode());
+    restored->copyAttributesFrom(gv);
+    restored->takeName(gv);
+    gv->replaceAllUsesWith(restored);
+    gv->eraseFromParent();
+  }
+}
