@@ -106,6 +106,8 @@ static const cc1_option cc1_options[] = {
     {"-msign-return-address=", FRONT_END_JOINED},
     {"-msign-return-address-key=", FRONT_END_JOINED}, {"-mbranch-target-enforce", FRONT_END},
     {"-mguarded-control-stack", FRONT_END},
+    /* RISC-V's small data section limit: the SmallDataLimit module flag. */
+    {"-msmall-data-limit", FRONT_END_ARG},
     /* clang 22 says so for AArch64, whose code generation has no other TLS
      * dialect; elsewhere it is a setting mtpc does not give (cc_read_job). */
     {"-enable-tlsdesc", MAPPED},

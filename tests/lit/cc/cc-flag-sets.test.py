@@ -17,7 +17,8 @@ import subprocess
 import sys
 
 MTPC_CC = ["mtpc", "cc", "--min-source-size=0", "--threshold=0"]
-QEMU = {"aarch64": ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"]}
+QEMU = {"aarch64": ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"],
+        "riscv64": ["qemu-riscv64", "-L", "/usr/riscv64-linux-gnu"]}
 
 
 def run(args, **kw):
