@@ -21,14 +21,16 @@ seconds() { local start=$(date +%s.%N); "$@"; echo "$(date +%s.%N) - $start" | b
 for target in aarch64-linux-gnu riscv64-linux-gnu; do
   arch=${target%%-*}
   [ -d "/usr/$target/lib" ] || { echo "no /usr/$target: scripts/install-deps.sh" >&2; exit 1; }
-  for lto in thin full; do
-    cc="clang-$version --target=$target -O2 -g -flto=$lto"
-    $cc -c "$src/sqlite3.c" -o sqlite3.o
-    $cc -c "$src/shell.c" -I"$src" -o shell.o
-    case $lto in thin) jobs=--thinlto-mtpc-jobs=2 ;; full) jobs=--lto-mtpc-jobs=2 ;; esac
+  # Both LTO kinds' objects, two compiles at a time.
+  cc="clang-$version --target=$target -O2 -g"
+  $cc -flto=thin -c "$src/sqlite3.c" -o sqlite3-thin.o & $cc -flto=full -c "$src/sqlite3.c" -o sqlite3-full.o
+  wait $!; wait
+  $cc -flto=thin -c "$src/shell.c" -I"$src" -o shell-thin.o & $cc -flto=full -c "$src/shell.c" -I"$src" -o shell-full.o
+  wait $!; wait
+  for lto in thin full; do    case $lto in thin) jobs=--thinlto-mtpc-jobs=2 ;; full) jobs=--lto-mtpc-jobs=2 ;; esac
     link() {
       local ld=$1 out=$2; shift 2
-      clang-$version --target=$target -flto=$lto -fuse-ld=lld --ld-path="$ld" shell.o sqlite3.o \
+      clang-$version --target=$target -flto=$lto -fuse-ld=lld --ld-path="$ld" shell-$lto.o sqlite3-$lto.o \
         "$@" -o "$out" -lm -lpthread -ldl
     }
     stock_s=$(seconds link "$stock" shell-stock)
