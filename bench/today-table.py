@@ -17,6 +17,10 @@ ROWS = [
     ("mtpc cc sqlite3.c, wall", "cc", "wall (s)", 0),
     ("incremental relink, one function", "incremental", "relink wall (s)", 0),
     ("C++ module (cppcheck), wall", "cxx-module", "wall (s)", 0),
+    ("AArch64 shell link, ThinLTO", "cross", "aarch64 thin LTO link wall (s)", 0),
+    ("AArch64 shell link, full LTO", "cross", "aarch64 full LTO link wall (s)", 0),
+    ("RISC-V shell link, ThinLTO", "cross", "riscv64 thin LTO link wall (s)", 0),
+    ("RISC-V shell link, full LTO", "cross", "riscv64 full LTO link wall (s)", 0),
 ]
 
 

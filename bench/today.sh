@@ -31,5 +31,6 @@ run fulllto "$root/bench/fulllto.sh" "${common[@]}"
 run cc "$root/bench/cc.sh" --runs "$runs"
 run incremental "$root/bench/incremental.sh" "${common[@]}"
 run cxx-module "$root/bench/large-module.sh" --module cppcheck --runs 1
+run cross "$root/bench/cross.sh" "${common[@]}"
 
 python3 "$root/bench/today-table.py" "$out" "$version" | tee "$out/table.txt"
