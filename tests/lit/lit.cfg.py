@@ -51,6 +51,7 @@ if shutil.which("gdb"):
 # LLVM 19's writer can still write debug intrinsics instead of records (the
 # bitcode of earlier LLVMs); LLVM 22's cannot.
 import subprocess
+import tempfile
 opt_help = subprocess.run([os.path.join(llvm_bin, "opt"), "--help-hidden"],
                           capture_output=True, text=True).stdout
 if "--write-experimental-debuginfo-iterators-to-bitcode" in opt_help:
@@ -62,3 +63,13 @@ key_instructions = subprocess.run(
      "-o", os.devnull], input="int f(void) { return 0; }\n", capture_output=True, text=True)
 if key_instructions.returncode == 0:
     config.available_features.add("key-instructions")
+
+# RISC-V split DWARF with linker relaxation (clang 22 writes it; 19 refuses:
+# relocations would remain in the .dwo sections).
+with tempfile.TemporaryDirectory() as scratch:
+    riscv_split_dwarf = subprocess.run(
+        [os.path.join(llvm_bin, "clang"), "--target=riscv64-linux-gnu", "-gsplit-dwarf", "-g",
+         "-x", "c", "-c", "-", "-o", os.path.join(scratch, "f.o")],
+        input="int f(void) { return 0; }\n", capture_output=True, text=True)
+if riscv_split_dwarf.returncode == 0:
+    config.available_features.add("riscv-split-dwarf")
