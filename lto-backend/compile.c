@@ -159,27 +159,32 @@ static mtpc_status prepare_bitcode(session *s) {
   return no_memory ? mtpc_result_out_of_memory(s->r) : MTPC_OK;
 }
 
-/* The passes of the full LTO pipeline that need the whole program, on the
- * whole module; the workers load the module they leave. */
-static mtpc_status run_full_lto_passes(session *s) {
+/* The passes that run on the whole module before the split: gcov's and
+ * the lowering of clang's counters, the per-module pipeline to its IR
+ * profile passes (clang's order), then those of the full LTO pipeline that
+ * need the whole program. Their time is whole_program_seconds; the
+ * workers load the module they leave. */
+static mtpc_status run_whole_module_passes(session *s) {
   double start = mtpc_now_seconds();
   char *message = NULL;
-  mtpc_bridge_time_trace_begin("mtpc whole-program passes", "");
-  int failed = mtpc_bridge_run_full_lto_passes(s->settings, s->llvm.export_summary, s->module,
-                                               &message);
-  mtpc_bridge_time_trace_end();
-  s->r->stats.whole_program_seconds += mtpc_now_seconds() - start;
-  s->bitcode = NULL;
-  return failed ? mtpc_result_fail(s->r, MTPC_ERR_OUTPUT, message) : MTPC_OK;
-}
-
-static mtpc_status run_profile_phase(session *s) {
-  double start = mtpc_now_seconds();
-  char *message = NULL;
-  mtpc_bridge_time_trace_begin("mtpc profile phase", "");
-  int failed = mtpc_bridge_run_profile_phase(s->settings, s->module, &message);
-  mtpc_bridge_time_trace_end();
-  s->r->stats.whole_program_seconds += mtpc_now_seconds() - start;
+  int failed = 0;
+  if (mtpc_instruments_whole_module(s->o)) {
+    mtpc_bridge_time_trace_begin("mtpc whole-module instrumentation", "");
+    mtpc_bridge_instrument_whole_module(s->module, s->o);
+    mtpc_bridge_time_trace_end();
+  }
+  if (mtpc_runs_profile_phase(s->o)) {
+    mtpc_bridge_time_trace_begin("mtpc profile phase", "");
+    failed = mtpc_bridge_run_profile_phase(s->settings, s->module, &message);
+    mtpc_bridge_time_trace_end();
+  }
+  if (!failed && s->o->full_lto) {
+    mtpc_bridge_time_trace_begin("mtpc whole-program passes", "");
+    failed = mtpc_bridge_run_full_lto_passes(s->settings, s->llvm.export_summary, s->module,
+                                             &message);
+    mtpc_bridge_time_trace_end();
+  }
+  s->r->stats.whole_program_seconds = mtpc_now_seconds() - start;
   s->bitcode = NULL;
   return failed ? mtpc_result_fail(s->r, MTPC_ERR_OUTPUT, message) : MTPC_OK;
 }
@@ -200,21 +205,8 @@ static mtpc_status run_session(session *s) {
     mtpc_bridge_time_trace_end();
     s->bitcode = NULL; /* the workers load the lowered module */
   }
-  if (mtpc_instruments_whole_module(s->o)) {
-    double instrument_start = mtpc_now_seconds();
-    mtpc_bridge_time_trace_begin("mtpc whole-module instrumentation", "");
-    mtpc_bridge_instrument_whole_module(s->module, s->o);
-    mtpc_bridge_time_trace_end();
-    r->stats.whole_program_seconds = mtpc_now_seconds() - instrument_start;
-    s->bitcode = NULL; /* the workers load the instrumented module */
-  }
-  if (mtpc_runs_profile_phase(s->o)) {
-    status = run_profile_phase(s);
-    if (status != MTPC_OK)
-      return status;
-  }
-  if (s->o->full_lto) {
-    status = run_full_lto_passes(s);
+  if (mtpc_changes_whole_module(s->o)) {
+    status = run_whole_module_passes(s);
     if (status != MTPC_OK)
       return status;
   }
@@ -321,8 +313,7 @@ static mtpc_status take_module(session *s, LLVMModuleRef module, int may_change)
   if (!s->name)
     return mtpc_result_out_of_memory(s->r);
   s->module = module;
-  if ((s->o->full_lto || mtpc_instruments_whole_module(s->o) || mtpc_runs_profile_phase(s->o)) &&
-      !may_change)
+  if (mtpc_changes_whole_module(s->o) && !may_change)
     s->module = s->copy = LLVMCloneModule(module);
   return MTPC_OK;
 }

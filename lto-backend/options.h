@@ -26,4 +26,10 @@ static inline int mtpc_runs_profile_phase(const mtpc_options *o) {
   return o->ir_profile_generate != 0 || (o->ir_profile_use && *o->ir_profile_use);
 }
 
+/* Whether any passes run on the whole module before the split (full
+ * LTO's, the two above): it is read whole, and a caller's is copied. */
+static inline int mtpc_changes_whole_module(const mtpc_options *o) {
+  return o->full_lto || mtpc_instruments_whole_module(o) || mtpc_runs_profile_phase(o);
+}
+
 #endif

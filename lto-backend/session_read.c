@@ -84,8 +84,7 @@ static void scan_bitcode(void *arg) {
 
 mtpc_status mtpc_session_read(session *s, const void *data, size_t size) {
   s->owns_module = 1;
-  if (s->llvm.import_summary || s->o->full_lto || mtpc_instruments_whole_module(s->o) ||
-      mtpc_runs_profile_phase(s->o))
+  if (s->llvm.import_summary || mtpc_changes_whole_module(s->o))
     return read_whole(s, data, size);
   unsigned slots;
   unsigned readers = reader_count(s, &slots);

@@ -192,6 +192,15 @@ struct analyses {
   FunctionAnalysisManager fam;
   CGSCCAnalysisManager cgam;
   ModuleAnalysisManager mam;
+  std::unique_ptr<TargetLibraryInfoImpl> library;
+  // The library functions of the module's target (none when freestanding);
+  // before register_with, whose default would take their place.
+  void know_library(const Module &m, bool freestanding = false) {
+    library = std::make_unique<TargetLibraryInfoImpl>(mtpc_compat::module_triple(m));
+    if (freestanding)
+      library->disableAllFunctions();
+    fam.registerPass([this] { return TargetLibraryAnalysis(*library); });
+  }
   void register_with(PassBuilder &pb) {
     pb.registerModuleAnalyses(mam);
     pb.registerCGSCCAnalyses(cgam);
@@ -263,6 +272,20 @@ static int load_plugins(PassBuilder &pb, const lto::Config &c, char **message) {
   return 0;
 }
 
+// The analyses the Config asks for: its library functions and AA pipeline.
+static int config_analyses(analyses &a, PassBuilder &pb, const lto::Config &c, const Module &m,
+                           char **message) {
+  a.know_library(m, c.Freestanding);
+  if (c.AAPipeline.empty())
+    return 0;
+  AAManager aa;
+  if (Error err = pb.parseAAPipeline(aa, c.AAPipeline))
+    return fail("cannot parse the AA pipeline '" + c.AAPipeline + "': " + toString(std::move(err)),
+                message);
+  a.fam.registerPass([aa = std::move(aa)]() mutable { return std::move(aa); });
+  return 0;
+}
+
 // The per-module pipeline up to its IR profile passes, on the whole module
 // (profile_phase.h says why).
 extern "C" int mtpc_bridge_run_profile_phase(const mtpc_bridge_settings *s, LLVMModuleRef module,
@@ -280,12 +303,8 @@ extern "C" int mtpc_bridge_run_profile_phase(const mtpc_bridge_settings *s, LLVM
   si.registerCallbacks(pic, &a.mam);
   mtpc_profile_phase::stop_after_profile_passes(pic);
   PassBuilder pb(tm.get(), c.PTO, s->ir_profile, &pic);
-  if (load_plugins(pb, c, message))
+  if (load_plugins(pb, c, message) || config_analyses(a, pb, c, m, message))
     return -1;
-  TargetLibraryInfoImpl tlii(mtpc_compat::module_triple(m));
-  if (c.Freestanding)
-    tlii.disableAllFunctions();
-  a.fam.registerPass([&] { return TargetLibraryAnalysis(tlii); });
   a.register_with(pb);
   ModulePassManager mpm;
   mpm.addPass(pb.buildPerModuleDefaultPipeline(
@@ -315,19 +334,8 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
   if (s->ir_profile)
     mtpc_profile_phase::start_after_profile_passes(pic);
   PassBuilder pb(tm, c.PTO, pgo, &pic);
-  if (load_plugins(pb, c, message))
+  if (load_plugins(pb, c, message) || config_analyses(a, pb, c, m, message))
     return -1;
-  TargetLibraryInfoImpl tlii(mtpc_compat::module_triple(m));
-  if (c.Freestanding)
-    tlii.disableAllFunctions();
-  a.fam.registerPass([&] { return TargetLibraryAnalysis(tlii); });
-  if (!c.AAPipeline.empty()) {
-    AAManager aa;
-    if (Error err = pb.parseAAPipeline(aa, c.AAPipeline))
-      return fail("cannot parse the AA pipeline '" + c.AAPipeline + "': " + toString(std::move(err)),
-                  message);
-    a.fam.registerPass([&] { return std::move(aa); });
-  }
   mtpc_sanitizers::add_passes(pb, s->sanitizer);
   a.register_with(pb);
   ModulePassManager mpm;
@@ -398,16 +406,14 @@ extern "C" void mtpc_bridge_run_summary_passes(const void *import_summary, LLVMM
   mpm.run(*unwrap(module), a.mam);
 }
 
-// Clang registers this lowering at the start of its pipeline; on the whole
-// module, each function's counters are made once, where it is defined, and
-// a copy inlined elsewhere counts into them.
-// gcov's pass, then the lowering of clang's counters: the order of
-// clang's pipeline-start callbacks.
+// gcov's pass, then the lowering of clang's counters: the order of clang's
+// pipeline-start callbacks. On the whole module, each function's counters
+// are made once, where it is defined, and a copy inlined elsewhere counts
+// into them.
 extern "C" void mtpc_bridge_instrument_whole_module(LLVMModuleRef module, const mtpc_options *o) {
   analyses a;
   PassBuilder pb;
-  TargetLibraryInfoImpl tlii(mtpc_compat::module_triple(*unwrap(module)));
-  a.fam.registerPass([&] { return TargetLibraryAnalysis(tlii); });
+  a.know_library(*unwrap(module));
   a.register_with(pb);
   ModulePassManager mpm;
   if (o->gcov) {
@@ -441,8 +447,7 @@ extern "C" int mtpc_bridge_run_full_lto_passes(const mtpc_bridge_settings *s, vo
   auto *index = static_cast<ModuleSummaryIndex *>(export_summary);
   analyses a;
   PassBuilder pb(tm.get(), s->conf->PTO);
-  TargetLibraryInfoImpl tlii(mtpc_compat::module_triple(m));
-  a.fam.registerPass([&] { return TargetLibraryAnalysis(tlii); });
+  a.know_library(m);
   a.register_with(pb);
   ModulePassManager mpm;
   mpm.addPass(CrossDSOCFIPass());
