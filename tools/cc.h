@@ -62,8 +62,9 @@ void cc_report_pass_through(const cc_settings *s, const char *source, const char
  * compile reproduces: UndefinedBehaviorSanitizer's checks (and its groups),
  * which clang's front end writes into the IR, and ThreadSanitizer,
  * AddressSanitizer and MemorySanitizer, whose passes the library adds
- * where clang adds them (*passes gets CC_SANITIZE_*); 0 when one of them
- * is another sanitizer with passes (HWASan, DFSan, ...). */
+ * where clang adds them (*passes gets CC_SANITIZE_* of every name in the
+ * list); 0 when one of them is another sanitizer with passes (HWASan,
+ * DFSan, ...). */
 enum { CC_SANITIZE_THREAD = 1, CC_SANITIZE_ADDRESS = 2, CC_SANITIZE_MEMORY = 4 };
 int cc_split_sanitizers(const char *list, unsigned *passes);
 /* "mtpc: note: ..." on stderr, with --verbose. */

@@ -6,12 +6,13 @@
  * setting. One it does not know passes the compile through.
  *
  * Flags that add passes to clang's own pipeline (DFSan and the other
- * sanitizers whose passes the library does not have, IR profile
- * instrumentation and its use, -fno-inline, -fno-builtin) are not known,
- * so those compiles pass through: mtpc's partitions run LLVM's default
- * pipeline, which has none of clang's additions. UBSan's checks, a profile of clang's own instrumentation and
- * fast math are written into the IR by the front end; a sample profile and
- * TSan's, ASan's and MSan's passes are the library's own, and so are gcov's
+ * sanitizers whose passes the library does not have, context-sensitive
+ * IR profiles, -fno-inline, -fno-builtin) are not known, so those compiles
+ * pass through: mtpc's partitions run LLVM's default pipeline, which has
+ * none of clang's additions. UBSan's checks, a profile of clang's own
+ * instrumentation and fast math are written into the IR by the front end;
+ * a sample profile, IR profile instrumentation and use, and TSan's, ASan's
+ * and MSan's passes are the library's own, and so are gcov's
  * instrumentation and the lowering of clang's own instrumentation
  * (-fprofile-instr-generate, coverage), which clang's pipeline runs first
  * and the library runs before the split. */
@@ -244,18 +245,6 @@ static const char *sanitizers(cc_job *job, const char *list) {
   return NULL;
 }
 
-/* The sanitizers of a -fsanitize-recover= list that have passes. */
-static void sanitizers_that_recover(cc_job *job, const char *list) {
-  while (*list) {
-    size_t len = strcspn(list, ",");
-    if (len == strlen("address") && !strncmp(list, "address", len))
-      job->recovering_sanitizers |= CC_SANITIZE_ADDRESS;
-    if (len == strlen("memory") && !strncmp(list, "memory", len))
-      job->recovering_sanitizers |= CC_SANITIZE_MEMORY;
-    list += len + (list[len] == ',');
-  }
-}
-
 static const char *use_after_return(cc_job *job, const char *mode) {
   static const char *const modes[] = {"never", "runtime", "always"};
   for (int i = 0; i < 3; i++)
@@ -268,8 +257,11 @@ static const char *use_after_return(cc_job *job, const char *mode) {
 
 static const char *sanitizer_setting(cc_job *job, const char *arg) {
   const char *value = strchr(arg, '=') ? strchr(arg, '=') + 1 : "";
-  if (cc_has_prefix(arg, "-fsanitize-recover="))
-    sanitizers_that_recover(job, value);
+  if (cc_has_prefix(arg, "-fsanitize-recover=")) {
+    unsigned recovering; /* the list may name sanitizers that have no passes */
+    cc_split_sanitizers(value, &recovering);
+    job->recovering_sanitizers |= recovering;
+  }
   else if (!strcmp(arg, "-fsanitize-address-use-after-scope"))
     job->asan_use_after_scope = 1;
   else if (!strcmp(arg, "-fsanitize-address-globals-dead-stripping"))

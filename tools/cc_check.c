@@ -181,8 +181,7 @@ int cc_split_sanitizers(const char *list, unsigned *passes) {
       "implicit-integer-truncation", "implicit-bitfield-conversion",
       "nullability-arg", "nullability-assign", "nullability-return"};
   *passes = 0;
-  if (!*list)
-    return 0;
+  int all_known = *list != 0;
   while (*list) {
     size_t len = strcspn(list, ",");
     int known = 0;
@@ -194,11 +193,10 @@ int cc_split_sanitizers(const char *list, unsigned *passes) {
       known = 1, *passes |= CC_SANITIZE_ADDRESS;
     if (len == strlen("memory") && !strncmp(list, "memory", len))
       known = 1, *passes |= CC_SANITIZE_MEMORY;
-    if (!known)
-      return 0;
+    all_known &= known;
     list += len + (list[len] == ',');
   }
-  return 1;
+  return all_known;
 }
 
 /* Arguments after which there is nothing to split: another output than an
