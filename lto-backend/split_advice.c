@@ -10,9 +10,15 @@
 
 #include "support/llvm_support.h"
 
-const char *mtpc_target_unsplit_reason(const char *triple) {
-  if (triple && *triple && !mtpc_bridge_triple_is_elf(triple))
-    return "the target's object format is not ELF";
+const char *mtpc_target_unsplit_reason(const char *triple, int merges_objects) {
+  if (!triple || !*triple || mtpc_bridge_triple_is_elf(triple))
+    return NULL;
+  if (!mtpc_bridge_triple_is_coff(triple))
+    return "the target's object format is neither ELF nor COFF";
+  /* lld-link has no -r, and a COFF object of partitions would need one. */
+  if (merges_objects)
+    return "COFF partitions cannot be merged into one object (no linker writes a "
+           "relocatable COFF object); lld-link splits COFF links";
   return NULL;
 }
 
@@ -36,7 +42,9 @@ int mtpc_should_split(LLVMModuleRef module, const mtpc_options *options,
   mtpc_split_advice *a = advice ? advice : &local;
   mtpc_init_llvm();
   const char *triple = options && options->triple ? options->triple : LLVMGetTarget(module);
-  const char *target_problem = mtpc_target_unsplit_reason(triple);
+  /* A caller without options gets one merged object. */
+  int merges_objects = !options || (options->merge && !options->emit_llvm);
+  const char *target_problem = mtpc_target_unsplit_reason(triple, merges_objects);
   a->instructions = compiled_instructions(module);
   a->reason[0] = '\0';
   if (target_problem)

@@ -5,8 +5,10 @@
 
 #include "mtpc/mtpc.h"
 
-/* Why the partitions of a module for `triple` cannot be merged into one
- * object (a static string), or NULL when they can. */
-const char *mtpc_target_unsplit_reason(const char *triple);
+/* Why a module for `triple` cannot be split (a static string), or NULL
+ * when it can: its partitions' objects are merged into one object
+ * (`merges_objects`), which only ELF's can be, or given to a linker apart,
+ * which ELF's and COFF's can. */
+const char *mtpc_target_unsplit_reason(const char *triple, int merges_objects);
 
 #endif

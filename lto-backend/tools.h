@@ -1,7 +1,8 @@
 /*
  * What mtpc's own tools (tools/) use besides the installed headers: the file
  * helpers (support/files.h), a compile with faults injected, the time trace
- * as bytes, and the distributed ThinLTO backend job behind `mtpc backend`.
+ * as bytes, the distributed ThinLTO backend job behind `mtpc backend`, and
+ * why a target cannot be split (split_advice.h).
  * Not part of the stable API and not installed.
  */
 #ifndef MTPC_TOOLS_H
@@ -12,6 +13,7 @@
 #include <llvm-c/Types.h>
 
 #include "lto-backend/codegen/thin_backend.h"
+#include "lto-backend/split_advice.h"
 #include "mtpc/llvm.h"
 #include "mtpc/mtpc.h"
 #include "support/files.h"

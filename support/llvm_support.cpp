@@ -14,6 +14,10 @@ extern "C" int mtpc_bridge_triple_is_elf(const char *triple) {
   return Triple(triple).isOSBinFormatELF();
 }
 
+extern "C" int mtpc_bridge_triple_is_coff(const char *triple) {
+  return Triple(triple).isOSBinFormatCOFF();
+}
+
 extern "C" int mtpc_bridge_triple_is_elf64_le(const char *triple) {
   Triple t(triple);
   return t.isOSBinFormatELF() && t.isArch64Bit() && t.isLittleEndian();

@@ -16,6 +16,8 @@ const char *mtpc_bridge_llvm_version(void);
 
 /* 1 if the triple's object format is ELF. */
 int mtpc_bridge_triple_is_elf(const char *triple);
+/* 1 if the triple's object format is COFF. */
+int mtpc_bridge_triple_is_coff(const char *triple);
 /* 1 if its objects are ELF64 little-endian (what elf_object.h reads). */
 int mtpc_bridge_triple_is_elf64_le(const char *triple);
 

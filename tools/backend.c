@@ -341,8 +341,13 @@ static int take_result(backend_cli *b, mtpc_status status, mtpc_result *r, void 
 static int split_after_import(void *arg, LLVMModuleRef module, const void *lto_config,
                               const void *index, void **object, size_t *size, char **message) {
   backend_cli *b = arg;
-  if (!mtpc_should_split(module, NULL, b->threshold, NULL))
+  mtpc_split_advice advice;
+  if (!mtpc_should_split(module, NULL, b->threshold, &advice)) {
+    /* Large enough, so the target keeps it whole: said, not silent. */
+    if (advice.instructions >= b->threshold)
+      fprintf(stderr, "mtpc: warning: %s: compiling unsplit: %s\n", b->input, advice.reason);
     return 0;
+  }
   mtpc_options o;
   fill_options(b, &o);
   mtpc_llvm_options lent;

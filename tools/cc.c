@@ -167,7 +167,11 @@ static finish split_compile(const cc_settings *s, const cc_job *job, const char 
   cc_job_options(job, &o);
   mtpc_split_advice advice;
   if (!mtpc_should_split(module, &o, s->threshold, &advice)) {
-    cc_note(s, "%s: %s: compiled by the compiler", source, advice.reason);
+    /* Large enough, so the target keeps it whole (COFF: no one object). */
+    if (advice.instructions >= s->threshold)
+      cc_report_pass_through(s, source, advice.reason, 1);
+    else
+      cc_note(s, "%s: %s: compiled by the compiler", source, advice.reason);
     LLVMDisposeModule(module);
     LLVMContextDispose(context);
     return COMPILE_QUIETLY;

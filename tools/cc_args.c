@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "lto-backend/tools.h"
 
 /* The -cc1 arguments mtpc knows. */
 typedef enum cc1_kind {
@@ -462,6 +463,12 @@ const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job
   job->llvm_options = xmalloc(((size_t)count + 1) * sizeof(char *));
   int vectorize_loops = 0, vectorize_slp = 0, emits_object = 0, inputs = 0;
   const char *reason = NULL;
+  /* A target whose partitions cannot become one object is said first: its
+   * own -cc1 options would otherwise be the reason given. */
+  for (int i = 1; i + 1 < count; i++)
+    if (!strcmp(args[i], "-triple"))
+      if ((reason = mtpc_target_unsplit_reason(args[i + 1], 1)))
+        return reason;
   for (int i = 1; i < count && !reason; i++) {
     if (args[i][0] != '-') {
       inputs++;

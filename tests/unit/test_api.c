@@ -132,10 +132,15 @@ static void test_should_split(void) {
   LLVMSetLinkage(LLVMGetNamedFunction(m, "f1"), LLVMExternalLinkage);
   o.triple = "x86_64-apple-macosx";
   CHECK(!mtpc_should_split(m, &o, 0, &advice));
-  CHECK(strstr(advice.reason, "not ELF"));
+  CHECK(strstr(advice.reason, "neither ELF nor COFF"));
   o.triple = NULL;
+  /* COFF: split when the partitions' objects stay apart (lld-link's case). */
   LLVMSetTarget(m, "x86_64-pc-windows-msvc");
-  CHECK(!mtpc_should_split(m, NULL, 0, &advice) && strstr(advice.reason, "not ELF"));
+  CHECK(!mtpc_should_split(m, NULL, 0, &advice) && strstr(advice.reason, "COFF partitions"));
+  CHECK(!mtpc_should_split(m, &o, 0, &advice) && strstr(advice.reason, "COFF partitions"));
+  o.merge = 0;
+  CHECK(mtpc_should_split(m, &o, 0, &advice) && advice.reason[0] == '\0');
+  o.merge = 1;
   LLVMSetTarget(m, "x86_64-pc-linux-gnu");
   LLVMTypeRef ptr = LLVMPointerTypeInContext(ctx, 0);
   LLVMTypeRef params[2] = {ptr, LLVMMetadataTypeInContext(ctx)};
