@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds ld.lld with this directory's patches against the installed LLVM and
-# this checkout's libmtpc, and puts it at <build>/bin/ld.lld.
+# Builds lld with this directory's patches against the installed LLVM and
+# this checkout's libmtpc, and puts it at <build>/bin/lld, with ld.lld and
+# lld-link beside it.
 #
 #   lld-patches/build-lld.sh [--llvm 19|22] [--source DIR]
 #
@@ -18,9 +19,9 @@
 # version below; libmtpc is linked statically, so a change to it only
 # re-links.
 #
-# Only lldELF (which the patches change) and lldCommon are compiled; the other
-# drivers (COFF, MachO, MinGW, wasm) come from Debian's liblld-N-dev, built
-# from the same source, which halves the build.
+# Only the libraries the patches change (lldCommon, lldELF, lldCOFF and
+# lldMinGW) are compiled; the other drivers (MachO, wasm) come from Debian's
+# liblld-N-dev, built from the same source.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -162,7 +163,7 @@ part_of_patches() {
                     (want == "tests") == tests' "${patches[@]}"
 }
 
-recipe=4 # bump when the configuration or link below changes
+recipe=5 # bump when the configuration or link below changes
 key=$( { (cd "$source_dir" && find lld cmake -type f -print0 | sort -z | xargs -0 sha256sum);
          part_of_patches code; echo "$version $recipe"; } | sha256sum | cut -c1-16)
 work=$cache/lld/$key
@@ -195,14 +196,14 @@ if [ ! -f "$work/configured" ]; then
   touch "$work/configured"
   log "building ld.lld $release (several minutes; later runs reuse this build)"
 fi
-ninja -C "$work/build" lldELF lldCommon tools/lld/CMakeFiles/lld.dir/lld.cpp.o \
+ninja -C "$work/build" lldCommon lldELF lldCOFF lldMinGW tools/lld/CMakeFiles/lld.dir/lld.cpp.o \
   tools/lld/CMakeFiles/lld.dir/lld-driver.cpp.o >/dev/null || die "building lld $release failed"
 debian=$llvm/lib
 (cd "$work/build" && "clang++-$version" -O2 -Wl,--export-dynamic -rdynamic \
   tools/lld/CMakeFiles/lld.dir/lld.cpp.o tools/lld/CMakeFiles/lld.dir/lld-driver.cpp.o \
-  lib/liblldCommon.a $debian/liblldCOFF.a lib/liblldELF.a $debian/liblldMachO.a \
-  $debian/liblldMinGW.a $debian/liblldWasm.a "$prefix/lib/libmtpc.a" $debian/liblldCOFF.a \
-  lib/liblldCommon.a -lz -lzstd $debian/libLLVM.so.1 -Wl,-rpath,$debian \
+  lib/liblldCommon.a lib/liblldCOFF.a lib/liblldELF.a $debian/liblldMachO.a \
+  lib/liblldMinGW.a $debian/liblldWasm.a lib/liblldCOFF.a lib/liblldCommon.a \
+  "$prefix/lib/libmtpc.a" -lz -lzstd $debian/libLLVM.so.1 -Wl,-rpath,$debian \
   /usr/lib/x86_64-linux-gnu/libjemalloc_pic.a -ldl -lm -lpthread -o lld.new) ||
   die "linking lld $release failed"
 # Only a linker that runs takes the place the tools look in.
@@ -211,6 +212,7 @@ debian=$llvm/lib
 mkdir -p "$build/bin"
 mv "$work/build/lld.new" "$build/bin/lld"
 ln -sf lld "$build/bin/ld.lld"
+ln -sf lld "$build/bin/lld-link"
 
 # The series' own tests, for lit <build>/lld-tests (the lld_series test),
 # from the patches as they are (the cached tree may hold older ones).
@@ -219,6 +221,10 @@ part_of_patches tests | (cd "$tests" && patch -p1 -s) || die "the series' tests 
 rm -rf "$build/lld-tests" && mkdir -p "$build/lld-tests/Inputs"
 cp "$tests"/lld/test/ELF/lto/mtpc-*.ll "$build/lld-tests/"
 cp "$tests"/lld/test/ELF/lto/Inputs/mtpc*.ll "$build/lld-tests/Inputs/"
+mkdir -p "$build/lld-tests/COFF/Inputs" "$build/lld-tests/MinGW"
+cp "$tests"/lld/test/COFF/mtpc-*.ll "$build/lld-tests/COFF/"
+cp "$tests"/lld/test/COFF/Inputs/mtpc*.ll "$build/lld-tests/COFF/Inputs/"
+cp "$tests"/lld/test/MinGW/mtpc-*.test "$build/lld-tests/MinGW/"
 rm -rf "$tests"
 cp "$here/lit.cfg.py" "$build/lld-tests/"
 # lld's own option table, patched: tests/lld/cache-options.py walks its LTO

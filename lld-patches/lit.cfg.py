@@ -1,7 +1,8 @@
-# Runs an lld series' own tests (lld/test/ELF/lto/mtpc-*.ll and their Inputs
-# in the patched tree, which build-lld.sh copies beside this file into
-# <build>/lld-tests) as lld's lit runs them: `ld.lld` is the patched linker,
-# the other tools (opt, llvm-as, FileCheck, not, ...) the installed LLVM's.
+# Runs an lld series' own tests (lld/test/ELF/lto/mtpc-*.ll, COFF/mtpc-*.ll,
+# MinGW/mtpc-*.test and their Inputs in the patched tree, which build-lld.sh
+# copies beside this file into <build>/lld-tests) as lld's lit runs them:
+# `ld.lld` and `lld-link` are the patched linker, the other tools (opt,
+# llvm-as, FileCheck, not, ...) the installed LLVM's.
 #
 #   lit <build>/lld-tests
 import os
@@ -11,7 +12,7 @@ import lit.formats
 
 config.name = "lld-mtpc"
 config.test_format = lit.formats.ShTest(execute_external=False)
-config.suffixes = [".ll"]
+config.suffixes = [".ll", ".test"]
 config.excludes = ["Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = config.test_source_root
