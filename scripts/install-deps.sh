@@ -10,6 +10,7 @@ packages=(
   llvm-22-dev clang-22 lld-22 liblld-22-dev llvm-22-tools libclang-rt-22-dev
   libc6-dev-arm64-cross libgcc-12-dev-arm64-cross libstdc++-12-dev-arm64-cross qemu-user \
   libc6-dev-riscv64-cross libgcc-12-dev-riscv64-cross libstdc++-12-dev-riscv64-cross
+  mingw-w64-x86-64-dev gcc-mingw-w64-x86-64-posix wine64
 )
 
 missing=()

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Windows (COFF) through the patched lld, against the stock lld of the same
+# LLVM, the programs run under wine, every module split (threshold 0),
+# ThinLTO and full LTO:
+#   - MinGW: the SQLite shell for x86_64-w64-mingw32 with -g (DWARF), linked
+#     by the MinGW driver (ld.lld -m i386pep, as clang runs it) with its
+#     --thinlto-mtpc-* options: the same answers to sqlite-queries.sql, the
+#     same global symbols, .text within 1%, and a relink from a warm
+#     --thinlto-cache-dir equal to the cold link;
+#   - MSVC: tests/e2e/coff/*.c compiled as clang-cl compiles (CodeView,
+#     x86_64-pc-windows-msvc) and linked by lld-link with its
+#     /thinlto-mtpc-*: options, without a C runtime: the same output, the
+#     same exports and PDB publics, and a PDB with the same functions and
+#     the same source lines in each (pdb-lines.py).
+# Prints each link's time beside stock's.
+#
+#   tests/e2e/coff-e2e.sh BUILD_DIR WORK_DIR
+set -euo pipefail
+. "$(dirname "$0")/common.sh"
+llvm=/usr/lib/llvm-$version/bin
+for tool in "$build/bin/ld.lld" "$build/bin/lld-link"; do
+  [ -x "$tool" ] || { echo "no $tool: run lld-patches/build-lld.sh" >&2; exit 1; }
+done
+wine=/usr/lib/wine/wine64
+kernel32=/usr/x86_64-w64-mingw32/lib/libkernel32.a
+[ -x "$wine" ] && [ -f "$kernel32" ] || { echo "no wine64 or mingw-w64: scripts/install-deps.sh" >&2; exit 1; }
+export WINEPREFIX=$work/wine WINEDEBUG=-all
+# The prefix is made by the first program wine runs, which says so on stderr.
+"$wine" cmd /c exit > /dev/null 2>&1 || true
+src=$("$root/scripts/fetch-inputs.sh" sqlite)
+
+text_size() { "$llvm/llvm-size" "$1" | tail -1 | cut -f1 | tr -d ' '; }
+seconds() { local start=$(date +%s.%N); "$@"; echo "$(date +%s.%N) - $start" | bc; }
+within_1pct() { [ $(($1 * 100)) -le $(($2 * 101)) ] && [ $(($1 * 100)) -ge $(($2 * 99)) ]; }
+run() { "$wine" "$@" 2>&1 | tr -d '\r'; }
+split_at_least_twice() { grep -Eq ": ([2-9]|[1-9][0-9]+) partitions" "$1"; }
+
+# MinGW: the SQLite shell, both LTO kinds' objects two compiles at a time.
+cc="clang-$version --target=x86_64-w64-mingw32 -O2 -g"
+$cc -flto=thin -c "$src/sqlite3.c" -o sqlite3-thin.o & $cc -flto=full -c "$src/sqlite3.c" -o sqlite3-full.o
+wait $!; wait
+$cc -flto=thin -c "$src/shell.c" -I"$src" -o shell-thin.o & $cc -flto=full -c "$src/shell.c" -I"$src" -o shell-full.o
+wait $!; wait
+for lto in thin full; do
+  case $lto in thin) jobs=--thinlto-mtpc-jobs=2 ;; full) jobs=--lto-mtpc-jobs=2 ;; esac
+  link() {
+    local ld=$1 out=$2; shift 2
+    clang-$version --target=x86_64-w64-mingw32 -flto=$lto -fuse-ld=lld --ld-path="$ld" \
+      shell-$lto.o sqlite3-$lto.o -Wl,--no-insert-timestamp "$@" -o "$out"
+  }
+  stock_s=$(seconds link "$llvm/ld.lld" shell-stock.exe)
+  split_s=$(seconds link "$build/bin/ld.lld" shell-split.exe \
+    -Wl,$jobs,--thinlto-mtpc-threshold=0,--thinlto-mtpc-stats=split.stats)
+  split_at_least_twice split.stats
+  for v in stock split; do
+    run ./shell-$v.exe :memory: < "$here/sqlite-queries.sql" > queries-$v.out
+    globals shell-$v.exe > shell-$v.syms
+  done
+  grep -q '^5000|12502500|' queries-stock.out
+  diff -u queries-stock.out queries-split.out
+  diff -u shell-stock.syms shell-split.syms
+  stock_text=$(text_size shell-stock.exe) split_text=$(text_size shell-split.exe)
+  within_1pct "$split_text" "$stock_text"
+  if [ $lto = thin ]; then
+    link "$build/bin/ld.lld" cold.exe -Wl,$jobs,--thinlto-mtpc-threshold=0,--thinlto-cache-dir=cache
+    link "$build/bin/ld.lld" warm.exe -Wl,$jobs,--thinlto-mtpc-threshold=0,--thinlto-cache-dir=cache
+    cmp shell-split.exe cold.exe
+    cmp shell-split.exe warm.exe
+  fi
+  printf 'MinGW %s LTO: the same answers and symbols; .text %s / %s; link %.2f s against stock %.2f s\n' \
+    "$lto" "$split_text" "$stock_text" "$split_s" "$stock_s"
+done
+
+# MSVC: clang-cl's objects (no security cookie: there is no runtime to check
+# it), lld-link with a PDB.
+for lto in thin full; do
+  case $lto in thin) jobs=/thinlto-mtpc-jobs:2 ;; full) jobs=/lto-mtpc-jobs:2 ;; esac
+  for f in main table; do
+    clang-$version --driver-mode=cl /nologo /c /O2 /Z7 /GS- -flto=$lto /Fo:$f-$lto.obj -- "$here/coff/$f.c"
+  done
+  link() {
+    local ld=$1 out=$2; shift 2
+    "$ld" /nodefaultlib /entry:start /subsystem:console /debug /brepro main-$lto.obj table-$lto.obj \
+      "$kernel32" "$@" /out:"$out"
+  }
+  stock_s=$(seconds link "$llvm/lld-link" win-stock.exe)
+  split_s=$(seconds link "$build/bin/lld-link" win-split.exe $jobs /thinlto-mtpc-threshold:0 \
+    /thinlto-mtpc-partitions:4 /thinlto-mtpc-stats:win.stats)
+  split_at_least_twice win.stats
+  for v in stock split; do
+    run ./win-$v.exe > win-$v.out
+    "$llvm/llvm-readobj" --coff-exports win-$v.exe | grep 'Name:' > win-$v.exports
+    "$llvm/llvm-pdbutil" dump --publics win-$v.pdb | grep -o 'S_PUB32 .*' | sed 's/\[size = [0-9]*\] //' |
+      sort > win-$v.publics
+    python3 "$here/pdb-lines.py" "$llvm/llvm-pdbutil" win-$v.pdb > win-$v.lines
+  done
+  grep -q '^primes below 200000: 17984$' win-stock.out
+  diff -u win-stock.out win-split.out
+  diff -u win-stock.exports win-split.exports
+  diff -u win-stock.publics win-split.publics
+  diff -u win-stock.lines win-split.lines
+  printf 'MSVC %s LTO: the same output, exports, publics and PDB lines (%s functions); link %.2f s against stock %.2f s\n' \
+    "$lto" "$(wc -l < win-stock.lines)" "$split_s" "$stock_s"
+done
