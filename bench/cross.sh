@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The SQLite shell's link (shell.c + sqlite3.c, -O2) for AArch64 and RISC-V
-# 64, each against its own stock ld.lld, side by side in one run,
-# alternating, medians: ThinLTO (stock --thinlto-jobs=J against
-# --thinlto-mtpc-jobs=J) and full LTO (stock --lto-partitions=1, its
-# default, against --lto-mtpc-jobs=J). The programs are not run here
-# (tests/e2e/cross-e2e.sh runs them under qemu-user).
+# The SQLite shell's link (shell.c + sqlite3.c, -O2) for AArch64, RISC-V 64
+# and Windows (MinGW: the MinGW driver, which drives lld-link), each against
+# its own stock lld, side by side in one run, alternating, medians: ThinLTO
+# (stock --thinlto-jobs=J against --thinlto-mtpc-jobs=J) and full LTO (stock
+# with one partition, its default, against --lto-mtpc-jobs=J). The programs
+# are not run here (tests/e2e/cross-e2e.sh and coff-e2e.sh run them under
+# qemu-user and wine).
 #
 #   bench/cross.sh [--runs N] [--jobs J] [--llvm 19|22]
 set -euo pipefail
@@ -20,8 +21,10 @@ bench_enter cross
 
 echo "SQLite shell links for other targets: stock ld.lld-$version against the patched ld.lld, -j$jobs, median of $runs runs"
 printf '  %-34s %10s %10s %8s   %s\n' figure stock mtpc ratio target
-for target in aarch64-linux-gnu riscv64-linux-gnu; do
-  arch=${target%%-*}
+for target in aarch64-linux-gnu riscv64-linux-gnu x86_64-w64-mingw32; do
+  arch=${target%%-*} libs="-lm -lpthread -ldl" one_partition=-Wl,--lto-partitions=1
+  # The MinGW driver has no --lto-partitions (lld-link's default is one).
+  [ $target = x86_64-w64-mingw32 ] && arch=mingw libs= one_partition=
   for lto in thin full; do
     for f in sqlite3 shell; do
       [ -f $f-$arch-$lto.o ] ||
@@ -30,7 +33,7 @@ for target in aarch64-linux-gnu riscv64-linux-gnu; do
     link() {
       local name=$1 ld=$2; shift 2
       measure "$name" clang-$version --target=$target -flto=$lto -fuse-ld=lld --ld-path="$ld" \
-        shell-$arch-$lto.o sqlite3-$arch-$lto.o -o shell-$name "$@" -lm -lpthread -ldl
+        shell-$arch-$lto.o sqlite3-$arch-$lto.o -o shell-$name "$@" $libs
     }
     rm -f stock-$arch-$lto.stats mtpc-$arch-$lto.stats
     for i in $(seq "$runs"); do
@@ -38,7 +41,7 @@ for target in aarch64-linux-gnu riscv64-linux-gnu; do
         link stock-$arch-$lto "$stock" -Wl,--thinlto-jobs="$jobs"
         link mtpc-$arch-$lto "$lld" -Wl,--thinlto-jobs="$jobs",--thinlto-mtpc-jobs="$jobs"
       else
-        link stock-$arch-$lto "$stock" -Wl,--lto-partitions=1
+        link stock-$arch-$lto "$stock" $one_partition
         link mtpc-$arch-$lto "$lld" -Wl,--lto-mtpc-jobs="$jobs"
       fi
     done 2>/dev/null # RISC-V's LTO warns of its ABI once per target machine

@@ -21,6 +21,8 @@ ROWS = [
     ("AArch64 shell link, full LTO", "cross", "aarch64 full LTO link wall (s)", 0),
     ("RISC-V shell link, ThinLTO", "cross", "riscv64 thin LTO link wall (s)", 0),
     ("RISC-V shell link, full LTO", "cross", "riscv64 full LTO link wall (s)", 0),
+    ("MinGW shell link, ThinLTO", "cross", "mingw thin LTO link wall (s)", 0),
+    ("MinGW shell link, full LTO", "cross", "mingw full LTO link wall (s)", 0),
 ]
 
 
