@@ -15,6 +15,12 @@ set -euo pipefail
 cache=${MTPC_CACHE:-/var/cache/mtpc}
 src_list=/etc/apt/sources.list.d/mtpc-deb-src.sources
 
+# The two LLVM versions' test suites run side by side (scripts/test.sh) and
+# fetch the same inputs: one fetch at a time.
+mkdir -p "$cache"
+exec 9> "$cache/.fetch-inputs.lock"
+flock 9
+
 ensure_deb_src() {
   if [ ! -f "$src_list" ]; then
     cat > "$src_list" <<'SRC'

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs what mtpc needs, builds it twice (against LLVM 19 and LLVM 22, each
-# with its patched ld.lld) and runs the whole test suite of each build; then
-# the concurrent-compile test under ThreadSanitizer (a third build,
-# MTPC_SANITIZE=thread, ctest label tsan).
+# with its patched lld) and runs the whole test suite of each build, the two
+# side by side (each test's serial phases, one-file compiles and program
+# runs, leave a core the other suite takes; their outputs are printed one
+# after the other); then the concurrent-compile test under ThreadSanitizer
+# (a third build, MTPC_SANITIZE=thread, ctest label tsan).
 #   scripts/test.sh [ctest arguments...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,10 +25,18 @@ cmake -S "$root" -B "$build_tsan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 ninja -C "$build_tsan" tests/test_threads
 
 status=0
+logs=$(mktemp -d)
+for dir in "$build" "$build22"; do
+  (cd "$dir" && ctest --output-on-failure "$@") > "$logs/${dir//\//_}.log" 2>&1 &
+done
+for dir in "$build" "$build22"; do
+  wait -n || status=1
+done
 for dir in "$build" "$build22"; do
   echo "== ctest: $(grep -m1 '^MTPC_LLVM_VERSION' "$dir/CMakeCache.txt" | sed 's/.*=/LLVM /')"
-  (cd "$dir" && ctest --output-on-failure "$@") || status=1
+  cat "$logs/${dir//\//_}.log"
 done
+rm -rf "$logs"
 echo "== ctest: ThreadSanitizer"
 (cd "$build_tsan" && ctest --output-on-failure -L tsan) || status=1
 exit $status
