@@ -36,6 +36,8 @@ mtpc_lld = os.path.join(config.mtpc_build_dir, "bin", "ld.lld")
 if os.path.exists(mtpc_lld):
     config.available_features.add("mtpc-lld")
 config.substitutions.append(("%lld", mtpc_lld))
+# Before %stock-lld, which is a prefix of it.
+config.substitutions.append(("%stock-lld-link", os.path.join(config.llvm_tools_dir, "lld-link")))
 config.substitutions.append(("%stock-lld", os.path.join(config.llvm_tools_dir, "ld.lld")))
 
 
