@@ -49,6 +49,10 @@ if config.mtpc_allocator == "jemalloc":
 import shutil
 if shutil.which("gdb"):
     config.available_features.add("gdb")
+# lldb-19 (scripts/install-deps.sh) debugs the other targets' programs
+# through qemu-user's gdbstub.
+if shutil.which("lldb-19") and shutil.which("qemu-aarch64"):
+    config.available_features.add("lldb")
 
 # LLVM 19's writer can still write debug intrinsics instead of records (the
 # bitcode of earlier LLVMs); LLVM 22's cannot.
