@@ -15,6 +15,9 @@ test ! -e "$prefix/include/mtpc/tools.h" # not part of the installed API
 test -x "$prefix/bin/mtpc"
 if [ -e "$build/bin/lld" ]; then
   test -x "$prefix/bin/ld.lld-mtpc-${MTPC_LLVM_VERSION:-19}" && test ! -e "$prefix/bin/ld.lld"
+  # lld picks its driver from its name: lld-link's options under this one.
+  "$prefix/bin/lld-link-mtpc-${MTPC_LLVM_VERSION:-19}" /help | grep -q '/thinlto-mtpc-jobs:'
+  test ! -e "$prefix/bin/lld-link"
 fi
 
 cmake -S "$src/examples" -B "$work/cmake-build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
