@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # PostgreSQL 15's server as one module (scripts/build-postgres.sh: every
-# backend object of a -O2 -flto=thin build, joined by llvm-link), compiled by
-# `mtpc compile -j2` and linked into the server; PostgreSQL's own regression
+# backend object of a clang-19 -O2 -flto=thin build, joined by llvm-link),
+# compiled by `mtpc compile -j2` (of the build's LLVM, which reads 19's
+# bitcode) and linked into the server by that LLVM's clang; PostgreSQL's own regression
 # tests (make check: pg_regress on a temporary instance, run as a non-root
 # user) must give the results the stock ThinLTO server gives.
 #
@@ -13,7 +14,7 @@ pg=$("$root/scripts/build-postgres.sh")
 "$mtpc" compile "$pg/postgres.bc" -o postgres.o -j2 --stats 2> stats.txt
 grep -q "partitions, 2 jobs, split" stats.txt || { cat stats.txt; exit 1; }
 
-clang-19 -fuse-ld=lld postgres.o $(cat "$pg/link-args.txt") -o postgres
+clang-$version -fuse-ld=lld postgres.o $(cat "$pg/link-args.txt") -o postgres
 "$root/scripts/postgres-check.sh" "$pg" "$work/check" "$work/postgres"
 # regress_results LOG: each test's name and verdict, from make check's log.
 regress_results() {
