@@ -22,6 +22,10 @@ const char *mtpc_target_unsplit_reason(const char *triple, int merges_objects) {
   return NULL;
 }
 
+int mtpc_merges_objects(const mtpc_options *options) {
+  return !options || (options->merge && !options->emit_llvm);
+}
+
 /* What a compile of the module generates code for: its definitions, without
  * the available_externally copies that are only there to be inlined. */
 static uint64_t compiled_instructions(LLVMModuleRef module) {
@@ -42,9 +46,7 @@ int mtpc_should_split(LLVMModuleRef module, const mtpc_options *options,
   mtpc_split_advice *a = advice ? advice : &local;
   mtpc_init_llvm();
   const char *triple = options && options->triple ? options->triple : LLVMGetTarget(module);
-  /* A caller without options gets one merged object. */
-  int merges_objects = !options || (options->merge && !options->emit_llvm);
-  const char *target_problem = mtpc_target_unsplit_reason(triple, merges_objects);
+  const char *target_problem = mtpc_target_unsplit_reason(triple, mtpc_merges_objects(options));
   a->instructions = compiled_instructions(module);
   a->reason[0] = '\0';
   if (target_problem)

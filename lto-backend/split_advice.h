@@ -11,4 +11,8 @@
  * which ELF's and COFF's can. */
 const char *mtpc_target_unsplit_reason(const char *triple, int merges_objects);
 
+/* Whether a compile with `options` merges its partitions' objects into one
+ * (merge = 1, and objects rather than IR); NULL: the defaults, which do. */
+int mtpc_merges_objects(const mtpc_options *options);
+
 #endif
