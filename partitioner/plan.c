@@ -1229,6 +1229,17 @@ static int plan_debug_types(const mtpc_graph *g, mtpc_plan *plan) {
   return failed ? -1 : 0;
 }
 
+static uint64_t partition_load(const mtpc_plan *plan, uint32_t q) {
+  return plan->partitions[q].cost + plan->partitions[q].imported_cost;
+}
+
+int mtpc_plan_partition_order(const mtpc_plan *plan, uint32_t a, uint32_t b) {
+  uint64_t la = partition_load(plan, a), lb = partition_load(plan, b);
+  if (la != lb)
+    return la > lb ? -1 : 1;
+  return a < b ? -1 : (a > b);
+}
+
 uint32_t mtpc_plan_first_definer(const mtpc_plan *plan, uint32_t node) {
   uint32_t first = plan->nodes[node].owner;
   for (uint32_t q = 0; q < plan->partition_count && q < first; q++)

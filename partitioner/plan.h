@@ -145,6 +145,9 @@ void mtpc_plan_free(mtpc_plan *plan);
 void mtpc_plan_print(const mtpc_plan *plan, FILE *out);
 /* The cost a default partition aims at, for a module of total_cost. */
 uint64_t mtpc_partition_target(uint64_t total_cost);
+/* The order partitions are compiled in, and in which a clone's copies are
+ * ranked: costlier (own and imported cost) first, then by index. <0, 0, >0. */
+int mtpc_plan_partition_order(const mtpc_plan *plan, uint32_t a, uint32_t b);
 /* The lowest partition defining node i (its owner or one with a clone of it),
  * or MTPC_NONE. */
 uint32_t mtpc_plan_first_definer(const mtpc_plan *plan, uint32_t node);

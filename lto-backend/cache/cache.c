@@ -123,6 +123,24 @@ int mtpc_cache_key_of(const mtpc_cache *cache, LLVMModuleRef module, const char 
   return 0;
 }
 
+void mtpc_cache_key_derive(const mtpc_cache_key *key, const char *what, const void *data,
+                           size_t size, mtpc_cache_key *derived) {
+  unsigned char bytes[16];
+  for (int i = 0; i < 8; i++) {
+    bytes[i] = (unsigned char)(key->high >> (8 * i));
+    bytes[8 + i] = (unsigned char)(key->low >> (8 * i));
+  }
+  XXH3_state_t state;
+  XXH3_INITSTATE(&state);
+  XXH3_128bits_reset(&state);
+  XXH3_128bits_update(&state, bytes, sizeof(bytes));
+  XXH3_128bits_update(&state, what, strlen(what) + 1);
+  if (size)
+    XXH3_128bits_update(&state, data, size);
+  XXH128_hash_t hash = XXH3_128bits_digest(&state);
+  *derived = (mtpc_cache_key){hash.high64, hash.low64};
+}
+
 static char *entry_path(const mtpc_cache *cache, const mtpc_cache_key *key) {
   return mtpc_asprintf("%s/llvmcache-mtpc-%016llx%016llx", cache->dir, (unsigned long long)key->high,
                        (unsigned long long)key->low);

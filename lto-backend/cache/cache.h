@@ -34,6 +34,11 @@ typedef struct mtpc_cache_key {
 int mtpc_cache_key_of(const mtpc_cache *cache, LLVMModuleRef module, const char *dwo_name,
                       mtpc_cache_key *key);
 
+/* The key of something else made from the partition a key names: `what`
+ * (its kind) and `size` bytes of `data` (what else it depends on). */
+void mtpc_cache_key_derive(const mtpc_cache_key *key, const char *what, const void *data,
+                           size_t size, mtpc_cache_key *derived);
+
 /* 1 and the entry's object and .dwo (malloc'ed; *dwo NULL without one) on a
  * hit; 0 on a miss, also for a corrupt or truncated entry; -1 when memory
  * runs out. */

@@ -27,9 +27,10 @@ void mtpc_job_account_end(mtpc_job_account *account);
 
 /* Code-generates a copy of the optimized `module` without its clones'
  * bodies (a scratch object, thrown away): *codegen gets the thread CPU
- * seconds of that code generation (negative when it failed), and the return
- * value those of the whole measurement (the copy included), which are the
- * account's and not the compile's. */
+ * seconds of that code generation (negative when it failed, or when no
+ * clone is defined here any more: each was left to the partition that
+ * keeps it), and the return value those of the whole measurement (the copy
+ * included), which are the account's and not the compile's. */
 double mtpc_job_account_codegen_without_clones(const mtpc_job_account *account,
                                                const mtpc_bridge_settings *settings,
                                                LLVMModuleRef module,

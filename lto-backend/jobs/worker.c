@@ -1,376 +1,19 @@
+/* The pool of worker threads that compile a plan's partitions
+ * (worker.h): each partition's front, then its back once the partitions
+ * before it that share its surviving clones have had theirs
+ * (clone_keepers.h). */
 #define _GNU_SOURCE
 #include "worker.h"
 
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <llvm-c/Analysis.h>
-#include <llvm-c/BitReader.h>
-#include <llvm-c/BitWriter.h>
-#include <llvm-c/Core.h>
-
-#include "lto-backend/bitcode/ir_edit.h"
-#include "lto-backend/bitcode/module.h"
-#include "lto-backend/cache/cache.h"
-#include "lto-backend/cache/cache_masks.h"
-#include "lto-backend/codegen/pipeline.h"
-#include "lto-backend/codegen/remarks.h"
-#include "lto-backend/partition/debug_info.h"
-#include "lto-backend/partition/partition.h"
-#include "job_account.h"
-#include "support/fault.h"
+#include "clone_keepers.h"
+#include "partition_job.h"
 #include "support/support.h"
 #include "support/time_trace.h"
-
-typedef struct worker_diag {
-  mtpc_reporter *reporter;
-  int error;         /* LLVM reported an error */
-  char *first_error; /* its text; NULL when memory ran out */
-} worker_diag;
-
-/* LLVM's default handler exits the process on an error; record it instead. */
-static void on_llvm_diagnostic(LLVMDiagnosticInfoRef info, void *user) {
-  worker_diag *d = user;
-  LLVMDiagnosticSeverity severity = LLVMGetDiagInfoSeverity(info);
-  if (severity != LLVMDSError && severity != LLVMDSWarning)
-    return;
-  char *text = LLVMGetDiagInfoDescription(info);
-  if (severity == LLVMDSError && !d->error) {
-    d->error = 1;
-    d->first_error = mtpc_strdup(text);
-  } else if (severity == LLVMDSWarning)
-    mtpc_emit_diag(d->reporter, MTPC_WARNING, "%s", text);
-  LLVMDisposeMessage(text);
-}
-
-/* These two return non-zero when memory runs out. */
-static int emit_partition_ir(const mtpc_codegen_config *config, LLVMModuleRef module,
-                             uint32_t partition) {
-  const char *dir = config->options->emit_partitions_dir;
-  char *path = partition == MTPC_NONE ? mtpc_asprintf("%s/unsplit.ll", dir)
-                                      : mtpc_asprintf("%s/part%u.ll", dir, partition);
-  if (!path)
-    return 1;
-  char *error = NULL;
-  if (LLVMPrintModuleToFile(module, path, &error)) {
-    mtpc_emit_diag(config->reporter, MTPC_WARNING, "cannot write '%s': %s", path, error);
-    LLVMDisposeMessage(error);
-  }
-  free(path);
-  return 0;
-}
-
-char *mtpc_partition_file_name(const char *base, uint32_t partition) {
-  if (partition == 0 || partition == MTPC_NONE)
-    return mtpc_strdup(base);
-  size_t len = strlen(base);
-  if (len >= 4 && strcmp(base + len - 4, ".dwo") == 0)
-    return mtpc_asprintf("%.*s.part%u.dwo", (int)(len - 4), base, partition);
-  return mtpc_asprintf("%s.part%u", base, partition);
-}
-
-/* --save-temps: the partition's module at one stage, as LLVM's LTO saves a
- * whole module's. */
-static int save_temp(const mtpc_codegen_config *config, LLVMModuleRef module, uint32_t partition,
-                     const char *stage) {
-  const char *prefix = config->options->save_temps_prefix;
-  if (!prefix)
-    return 0;
-  char *path = partition == MTPC_NONE ? mtpc_asprintf("%s%s.bc", prefix, stage)
-                                      : mtpc_asprintf("%spart%u.%s.bc", prefix, partition, stage);
-  if (!path)
-    return 1;
-  if (LLVMWriteBitcodeToFile(module, path) != 0)
-    mtpc_emit_diag(config->reporter, MTPC_WARNING, "cannot write '%s'", path);
-  free(path);
-  return 0;
-}
-
-/* The .dwo name the job's skeleton unit records (NULL: no split DWARF). */
-static const char *skeleton_dwo_name(const mtpc_codegen_config *config, const mtpc_job *job) {
-  return job->dwo_name ? job->dwo_name : config->dwo_name;
-}
-
-static int codegen(const mtpc_codegen_config *config, LLVMModuleRef module,
-                   LLVMTargetMachineRef machine, mtpc_job *job) {
-  if (mtpc_fault_codegen(config->faults,
-                         job->partition == MTPC_NONE ? 0 : job->partition)) {
-    job->message = mtpc_strdup("injected fault (MTPC_FAULT)");
-    return 1;
-  }
-  return mtpc_bridge_codegen(config->settings, module, machine,
-                             skeleton_dwo_name(config, job),
-                             job->dwo_output != NULL, &job->object, &job->object_size,
-                             &job->dwo, &job->dwo_size, &job->message);
-}
-
-static LLVMModuleRef load_module(const mtpc_codegen_config *config, LLVMContextRef context,
-                                 const mtpc_bitcode_view *view, char **message) {
-  LLVMModuleRef module = NULL;
-  if (view->odr_types)
-    mtpc_bridge_unique_odr_types(context);
-  if (mtpc_bridge_open_lazily(context, view->data, view->size, config->module_name,
-                              view->metadata_on_demand, &module, message))
-    return NULL;
-  return module;
-}
-
-/* `message` NULL: memory ran out (as it does when the message cannot be
- * made), which no unsplit compile would get past. */
-static void fail_job(mtpc_job *job, mtpc_job_failure failure, char *message, const char *stage) {
-  char *newline = message ? strchr(message, '\n') : NULL; /* one line: drop LLVM's excerpt */
-  if (newline)
-    *newline = '\0';
-  if (!message)
-    job->message = NULL;
-  else if (job->partition == MTPC_NONE)
-    job->message = mtpc_asprintf("%s: %s", stage, message);
-  else
-    job->message = mtpc_asprintf("partition %u: %s: %s", job->partition, stage, message);
-  job->failure = job->message ? failure : MTPC_JOB_NO_MEMORY;
-  free(message);
-}
-
-static void job_out_of_memory(mtpc_job *job) { fail_job(job, MTPC_JOB_NO_MEMORY, NULL, NULL); }
-
-/* The job's split DWARF names; non-zero when memory runs out. */
-/* The job's split DWARF names: the module's when the partitions' .dwo
- * files are merged into one (as their objects are), else its own. */
-static int name_dwo(const mtpc_codegen_config *config, mtpc_job *job) {
-  if (!config->dwo_name || !config->dwo_output)
-    return 0;
-  uint32_t partition = config->options->merge ? 0 : job->partition;
-  job->dwo_name = mtpc_partition_file_name(config->dwo_name, partition);
-  job->dwo_output = mtpc_partition_file_name(config->dwo_output, partition);
-  return !job->dwo_name || !job->dwo_output;
-}
-
-static int form_module(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *job,
-                       LLVMModuleRef module, const mtpc_bitcode_view *view) {
-  char *message = NULL;
-  if (name_dwo(config, job)) {
-    job_out_of_memory(job);
-    return 1;
-  }
-  int failed = plan ? mtpc_make_partition(module, plan, job->partition, config->options->merge,
-                                          view, &message)
-                    : mtpc_bridge_materialize_all(module, &message);
-  if (failed) {
-    fail_job(job, plan ? MTPC_JOB_SPLIT_FAILED : MTPC_JOB_FAILED, message, "splitting");
-    return 1;
-  }
-  if (config->options->triple)
-    LLVMSetTarget(module, config->options->triple);
-  if (config->options->emit_partitions_dir &&
-      emit_partition_ir(config, module, job->partition)) {
-    job_out_of_memory(job);
-    return 1;
-  }
-  if (config->options->verify && LLVMVerifyModule(module, LLVMReturnStatusAction, &message)) {
-    char *copy = mtpc_strdup(message);
-    LLVMDisposeMessage(message);
-    fail_job(job, plan ? MTPC_JOB_SPLIT_FAILED : MTPC_JOB_FAILED, copy, "verifier");
-    return 1;
-  }
-  return 0;
-}
-
-/* A copy of LLVM's first error, or NULL when memory ran out. */
-static char *llvm_error(const worker_diag *diag) {
-  return diag->first_error ? mtpc_strdup(diag->first_error) : NULL;
-}
-
-/* Between optimization and code generation; non-zero when memory runs out. */
-static int finish_optimized(const mtpc_codegen_config *config, LLVMModuleRef module,
-                            uint32_t partition) {
-  return save_temp(config, module, partition, "4.opt") || mtpc_finish_debug_info(module) ||
-         save_temp(config, module, partition, "5.precodegen");
-}
-
-/* Optimization and code generation of a formed partition; non-zero when
- * the job failed. *optimized: when optimization ended. */
-static int generate(const mtpc_codegen_config *config, mtpc_job *job,
-                    LLVMModuleRef module, LLVMContextRef context, worker_diag *d,
-                    const char *detail, mtpc_job_account *account, double *optimized) {
-  char *message = NULL;
-  double cpu = mtpc_thread_cpu_seconds();
-  LLVMTargetMachineRef machine =
-      mtpc_bridge_create_target_machine(config->settings, module, &message);
-  job->stats.target_cpu_seconds = mtpc_thread_cpu_seconds() - cpu;
-  if (!machine) {
-    fail_job(job, MTPC_JOB_FAILED, message, "target");
-    return 1;
-  }
-  int failed = 0;
-  mtpc_bridge_remarks *remarks = mtpc_bridge_remarks_begin(config->settings, context, &message);
-  if (message) {
-    fail_job(job, MTPC_JOB_FAILED, message, "remarks");
-    failed = 1;
-  }
-  if (!failed && save_temp(config, module, job->partition, "3.import")) {
-    job_out_of_memory(job);
-    failed = 1;
-  }
-  if (!failed) {
-    mtpc_bridge_time_trace_begin("mtpc optimize", detail);
-    failed = mtpc_bridge_optimize(config->settings, module, machine,
-                                  account ? &account->work : NULL, &message) ||
-             d->error;
-    mtpc_bridge_time_trace_end();
-    if (failed)
-      fail_job(job, MTPC_JOB_FAILED, message ? message : llvm_error(d), "optimizing");
-  }
-  *optimized = mtpc_now_seconds();
-  if (!failed && finish_optimized(config, module, job->partition)) {
-    job_out_of_memory(job);
-    failed = 1;
-  }
-  /* The account's: the same code generation without the clones, first. */
-  double without_clones = -1;
-  if (!failed && account && account->clone_count && !config->options->emit_llvm)
-    account->own_cpu_seconds = mtpc_job_account_codegen_without_clones(
-        account, config->settings, module, machine, &without_clones);
-  if (!failed) {
-    mtpc_bridge_time_trace_begin("mtpc codegen", detail);
-    cpu = mtpc_thread_cpu_seconds();
-    if (config->options->emit_llvm) /* the optimized IR stands for the object */
-      failed = !(job->object = mtpc_module_bitcode(module, &job->object_size));
-    else
-      failed = codegen(config, module, machine, job);
-    job->stats.codegen_cpu_seconds = mtpc_thread_cpu_seconds() - cpu;
-    if (without_clones >= 0)
-      job->stats.codegen_clone_cpu_seconds = job->stats.codegen_cpu_seconds - without_clones;
-    mtpc_bridge_time_trace_end();
-    if (!failed && d->error) {
-      failed = 1;
-      fail_job(job, MTPC_JOB_FAILED, llvm_error(d), "code generation");
-    } else if (failed) {
-      fail_job(job, MTPC_JOB_FAILED, job->message, "code generation");
-    }
-  }
-  if (remarks && mtpc_bridge_remarks_end(remarks, &job->remarks, &job->remarks_size) &&
-      !failed) {
-    job_out_of_memory(job);
-    failed = 1;
-  }
-  LLVMDisposeTargetMachine(machine);
-  return failed;
-}
-
-/* 1 and the job's object on a hit, 0 on a miss (*key then says where its
- * object goes), -1 when memory ran out. */
-static int look_up(const mtpc_codegen_config *config, LLVMModuleRef module, mtpc_job *job,
-                   mtpc_cache_key *key) {
-  int hit = mtpc_cache_key_of(config->cache, module, skeleton_dwo_name(config, job), key)
-                ? -1
-                : mtpc_cache_lookup(config->cache, key, &job->object, &job->object_size,
-                                    &job->dwo, &job->dwo_size);
-  if (hit < 0)
-    job_out_of_memory(job);
-  job->stats.cache_hit = hit > 0;
-  return hit;
-}
-
-static void compile_job(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *job) {
-  char detail[32];
-  snprintf(detail, sizeof(detail), "partition %d", job->partition == MTPC_NONE ? -1 : (int)job->partition);
-  mtpc_bridge_time_trace_begin("mtpc partition", detail);
-  worker_diag diag = {config->reporter, 0, NULL};
-  LLVMContextRef context = LLVMContextCreate();
-  LLVMContextSetDiagnosticHandler(context, on_llvm_diagnostic, &diag);
-  /* Names stay for IR that people read (--emit-partitions, --save-temps). */
-  LLVMContextSetDiscardValueNames(context, mtpc_bridge_settings_describe(config->settings)->discard_names &&
-                                               !config->options->emit_partitions_dir);
-  char *message = NULL;
-  double start = mtpc_now_seconds(), cpu_start = mtpc_thread_cpu_seconds();
-  uint64_t memory_mark = mtpc_thread_memory_begin();
-
-  mtpc_bridge_time_trace_begin("mtpc load", detail);
-  mtpc_bitcode_view view;
-  LLVMModuleRef module = NULL;
-  int failed = mtpc_bitcode_view_open(config->bitcode, job->partition, &view, &message);
-  if (!failed)
-    failed = !(module = load_module(config, context, &view, &message));
-  if (failed)
-    fail_job(job, MTPC_JOB_FAILED, message, "loading");
-  else
-    failed = form_module(config, plan, job, module, &view);
-  mtpc_bridge_time_trace_end();
-  double loaded = mtpc_now_seconds();
-  job->stats.load_cpu_seconds = mtpc_thread_cpu_seconds() - cpu_start;
-
-  mtpc_cache_key key;
-  mtpc_cache_masks *masks = NULL;
-  int hit = 0;
-  if (!failed && config->cache) {
-    /* Renamed back, an object is ObjCopy's; a merged or linked one is laid
-     * out again, but an unsplit object is the output as it is. */
-    int names = mtpc_cache_masks_names(config->cache) &&
-                !(job->partition == MTPC_NONE && config->options->merge);
-    if (mtpc_cache_mask_module(module, names, mtpc_cache_masks_checksums(config->cache),
-                               &masks)) {
-      job_out_of_memory(job);
-      hit = -1;
-    } else {
-      hit = look_up(config, module, job, &key);
-    }
-    failed = hit < 0;
-  }
-  double optimized = loaded;
-  mtpc_job_account account_of_job, *account = NULL;
-  double account_cpu_seconds = 0; /* the account's own work, not the job's */
-  if (!failed && !hit && config->options->collect_stats == MTPC_STATS_ACCOUNT) {
-    if (mtpc_job_account_begin(&account_of_job, plan, job->partition)) {
-      job_out_of_memory(job);
-      failed = 1;
-    } else {
-      account = &account_of_job;
-    }
-  }
-  if (!failed && !hit)
-    failed = generate(config, job, module, context, &diag, detail, account, &optimized);
-  if (account) {
-    job->stats.opt_own_cpu_seconds = account->work.own;
-    job->stats.opt_copy_cpu_seconds = account->work.copies;
-    job->stats.opt_clone_cpu_seconds = account->work.clones;
-    job->stats.opt_module_cpu_seconds = account->work.module;
-    account_cpu_seconds = account->own_cpu_seconds;
-    mtpc_job_account_end(account);
-  }
-  if (!failed && !hit && config->cache) /* stored as compiled, with the placeholders */
-    mtpc_cache_store(config->cache, &key, job->object, job->object_size, job->dwo,
-                     job->dwo_size);
-  if (!failed && mtpc_cache_unmask_object(masks, &job->object, &job->object_size, job->dwo,
-                                          job->dwo_size, &message)) {
-    failed = 1;
-    if (message)
-      fail_job(job, MTPC_JOB_FAILED, message, "renaming");
-    else
-      job_out_of_memory(job);
-  }
-  mtpc_cache_masks_free(masks);
-  double done = mtpc_now_seconds();
-  job->stats.rss_bytes = mtpc_current_rss();
-  job->stats.load_seconds = loaded - start;
-  job->stats.opt_seconds = optimized - loaded;
-  job->stats.codegen_seconds = done - optimized;
-  job->stats.object_bytes = job->object_size;
-  job->stats.memory_bytes = mtpc_thread_memory_used(memory_mark);
-
-  mtpc_bridge_time_trace_begin("mtpc release", detail);
-  double cpu_release = mtpc_thread_cpu_seconds();
-  mtpc_release_context(context, module);
-  mtpc_bitcode_view_close(&view);
-  job->stats.release_cpu_seconds = mtpc_thread_cpu_seconds() - cpu_release;
-  mtpc_bridge_time_trace_end();
-  job->stats.release_seconds = mtpc_now_seconds() - done;
-  job->stats.cpu_seconds = mtpc_thread_cpu_seconds() - cpu_start - account_cpu_seconds;
-  free(diag.first_error);
-  mtpc_bridge_time_trace_end();
-}
 
 typedef struct pool {
   int trace; /* the calling thread records a time trace */
@@ -390,6 +33,16 @@ typedef struct pool {
   uint64_t running_memory;
   unsigned running;
   unsigned memory_waits; /* threads that waited to be admitted */
+  /* The phases (under `lock`; `changed` signals a front's end): jobs in
+   * `order` up to `next` have had their fronts started; of those, a
+   * pending one (runs[i] set) waits for its back. */
+  pthread_mutex_t lock;
+  pthread_cond_t changed;
+  mtpc_clone_keepers *keepers; /* NULL: no plan, or memory ran out */
+  mtpc_job_run **runs;
+  uint8_t **flags;     /* per job: its candidates' survived[], then drop[] */
+  unsigned pending, fronts_running;
+  unsigned pending_limit; /* pending runs held before a thread waits instead */
 } pool;
 
 /* What a partition adds to the process's RSS while a worker thread of its
@@ -446,15 +99,109 @@ static uint64_t partition_cost(const mtpc_plan *plan, uint32_t partition) {
   return plan->partitions[partition].cost + plan->partitions[partition].imported_cost;
 }
 
-/* One partition, holding a slot of the caller's budget if there is one; the
- * budget serves the costliest waiting partition of all its compiles first. */
-static void run_job(pool *p, unsigned i) {
+static void acquire_slot(pool *p, unsigned i) {
   mtpc_budget *budget = p->config->options->budget;
   if (budget)
     mtpc_budget_acquire_for(budget, p->plan ? partition_cost(p->plan, p->order[i]) : UINT64_MAX);
-  compile_job(p->config, p->plan, &p->jobs[p->order[i]]);
-  if (budget)
-    mtpc_budget_release(budget);
+}
+
+static void release_slot(pool *p) {
+  if (p->config->options->budget)
+    mtpc_budget_release(p->config->options->budget);
+}
+
+static uint32_t candidates_of(const pool *p, unsigned i, const uint32_t **nodes) {
+  *nodes = NULL;
+  if (!p->keepers || p->jobs[p->order[i]].partition == MTPC_NONE)
+    return 0;
+  return mtpc_clone_keepers_candidates(p->keepers, p->jobs[p->order[i]].partition, nodes);
+}
+
+/* A front, holding a slot of the caller's budget if there is one (the
+ * budget serves the costliest waiting partition of all its compiles
+ * first); called without the lock, returns with it. */
+static void run_front(pool *p, unsigned i) {
+  mtpc_job *job = &p->jobs[p->order[i]];
+  const uint32_t *candidates;
+  uint32_t count = candidates_of(p, i, &candidates);
+  p->flags[i] = mtpc_zalloc(count ? 2 * (size_t)count : 1, 1);
+  acquire_slot(p, i);
+  mtpc_job_run *run = NULL;
+  if (p->flags[i])
+    run = mtpc_job_front(p->config, p->plan, job, candidates, count, p->flags[i]);
+  else
+    job->failure = MTPC_JOB_NO_MEMORY;
+  release_slot(p);
+  pthread_mutex_lock(&p->lock);
+  if (count)
+    mtpc_clone_keepers_record(p->keepers, job->partition, run ? p->flags[i] : NULL);
+  p->runs[i] = run;
+  p->pending += run != NULL;
+  if (!run) { /* no back to free them */
+    free(p->flags[i]);
+    p->flags[i] = NULL;
+  }
+  p->fronts_running--;
+  pthread_cond_broadcast(&p->changed);
+}
+
+/* The first pending run whose drops are known, or -1. */
+static int ready_back(const pool *p) {
+  for (unsigned i = 0; i < atomic_load(&p->next); i++) {
+    if (!p->runs[i])
+      continue;
+    const uint32_t *candidates;
+    if (!candidates_of(p, i, &candidates) ||
+        mtpc_clone_keepers_ready(p->keepers, p->jobs[p->order[i]].partition))
+      return (int)i;
+  }
+  return -1;
+}
+
+/* Called with the lock, returns with it. */
+static void run_back(pool *p, unsigned i) {
+  mtpc_job_run *run = p->runs[i];
+  const uint32_t *candidates;
+  uint32_t count = candidates_of(p, i, &candidates);
+  uint8_t *drop = count ? p->flags[i] + count : NULL;
+  if (count)
+    mtpc_clone_keepers_drops(p->keepers, p->jobs[p->order[i]].partition, drop);
+  p->runs[i] = NULL;
+  p->pending--;
+  pthread_mutex_unlock(&p->lock);
+  acquire_slot(p, i);
+  mtpc_job_back(run, drop);
+  release_slot(p);
+  free(p->flags[i]);
+  p->flags[i] = NULL;
+  pthread_mutex_lock(&p->lock);
+}
+
+/* Backs first, as soon as they are ready, so that few partitions wait with
+ * their contexts held; a thread that can neither start a back nor a front
+ * (the limit of pending runs reached) waits for a front to end. Some front
+ * is then running, so that the pool never stalls. */
+static void take_jobs(pool *p) {
+  pthread_mutex_lock(&p->lock);
+  for (;;) {
+    int back = ready_back(p);
+    if (back >= 0) {
+      run_back(p, (unsigned)back);
+      continue;
+    }
+    unsigned next = atomic_load(&p->next);
+    if (next < p->count && (p->pending < p->pending_limit || p->fronts_running == 0)) {
+      atomic_store(&p->next, next + 1);
+      p->fronts_running++;
+      pthread_mutex_unlock(&p->lock);
+      run_front(p, next);
+      continue;
+    }
+    if (next >= p->count && p->pending == 0)
+      break;
+    pthread_cond_wait(&p->changed, &p->lock);
+  }
+  pthread_mutex_unlock(&p->lock);
 }
 
 static void run_chore(pool *p) {
@@ -480,12 +227,7 @@ static void *pool_thread(void *arg) {
   if (p->trace)
     mtpc_bridge_time_trace_thread_init(p->config->options->time_trace_granularity);
   run_chore(p);
-  for (;;) {
-    unsigned i = atomic_fetch_add(&p->next, 1);
-    if (i >= p->count)
-      break;
-    run_job(p, i);
-  }
+  take_jobs(p);
   if (p->trace)
     mtpc_bridge_time_trace_thread_finish();
   if (limited)
@@ -493,13 +235,28 @@ static void *pool_thread(void *arg) {
   return NULL;
 }
 
-static int larger_partition_first(const void *a, const void *b, void *arg) {
-  const mtpc_plan *plan = arg;
-  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-  uint64_t cx = partition_cost(plan, x), cy = partition_cost(plan, y);
-  if (cx != cy)
-    return cx > cy ? -1 : 1;
-  return x < y ? -1 : (x > y);
+static int compile_order(const void *a, const void *b, void *plan) {
+  return mtpc_plan_partition_order(plan, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+static void free_pool(pool *p) {
+  pthread_mutex_destroy(&p->memory_lock);
+  pthread_cond_destroy(&p->memory_freed);
+  pthread_mutex_destroy(&p->lock);
+  pthread_cond_destroy(&p->changed);
+  mtpc_clone_keepers_free(p->keepers);
+  free(p->runs);
+  free(p->flags);
+  free(p->order);
+}
+
+/* Every partition of the plan is a job here: clones can be left to the
+ * partition that keeps them. */
+static int set_up_keepers(pool *p) {
+  if (!p->plan || p->count != p->plan->partition_count)
+    return 0;
+  p->keepers = mtpc_clone_keepers_new(p->plan);
+  return p->keepers == NULL;
 }
 
 int mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *jobs,
@@ -507,28 +264,34 @@ int mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc
                   uint64_t *memory_waits) {
   pool p = {.trace = mtpc_bridge_time_trace_active(), .config = config, .plan = plan,
             .jobs = jobs, .order = mtpc_alloc(job_count, sizeof(uint32_t)), .count = job_count,
-            .chore = chore};
-  if (!p.order)
-    return -1;
+            .chore = chore, .runs = mtpc_zalloc(job_count, sizeof(mtpc_job_run *)),
+            .flags = mtpc_zalloc(job_count, sizeof(uint8_t *))};
   pthread_mutex_init(&p.memory_lock, NULL);
   pthread_cond_init(&p.memory_freed, NULL);
+  pthread_mutex_init(&p.lock, NULL);
+  pthread_cond_init(&p.changed, NULL);
+  if (!p.order || !p.runs || !p.flags || set_up_keepers(&p)) {
+    free_pool(&p);
+    return -1;
+  }
   if (config->options->memory_limit) {
     mtpc_return_free_memory();
     p.base_memory = mtpc_current_rss();
   }
   for (uint32_t i = 0; i < job_count; i++)
     p.order[i] = i;
-  /* LLVM prints passes to one process-wide stream: one partition at a time,
-   * in order, keeps each partition's log whole. */
+  if (plan)
+    qsort_r(p.order, job_count, sizeof(uint32_t), compile_order, (void *)plan);
+  /* LLVM prints passes to one process-wide stream: one partition at a time
+   * keeps each partition's log whole (in the plan's order, each one's back
+   * is ready when its front ends). */
   int print_passes = mtpc_bridge_settings_describe(config->settings)->debug_passes;
-  if (plan && !print_passes)
-    qsort_r(p.order, job_count, sizeof(uint32_t), larger_partition_first, (void *)plan);
   if (print_passes || threads > job_count)
     threads = print_passes ? 1 : job_count;
+  p.pending_limit = threads > 1 ? threads : 1;
   if (threads <= 1) {
     run_chore(&p);
-    for (uint32_t i = 0; i < job_count; i++)
-      run_job(&p, i);
+    take_jobs(&p);
     goto done;
   }
   pthread_t *tids = mtpc_alloc(threads, sizeof(pthread_t));
@@ -552,9 +315,7 @@ int mtpc_run_jobs(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc
   run_chore(&p); /* when the memory limit admitted no thread before the jobs ran out */
   free(tids);
 done:
-  pthread_mutex_destroy(&p.memory_lock);
-  pthread_cond_destroy(&p.memory_freed);
-  free(p.order);
   *memory_waits += p.memory_waits;
+  free_pool(&p);
   return 0;
 }

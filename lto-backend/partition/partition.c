@@ -311,21 +311,54 @@ static void note_debug(partition_ctx *c, LLVMValueRef function, LLVMMetadataRef 
   LLVMAddNamedMetadataOperand(c->module, DEBUG_NOTES, LLVMMetadataAsValue(ctx, note));
 }
 
+static void note_clone_declaration(partition_ctx *c, LLVMValueRef function,
+                                   LLVMMetadataRef subprogram) {
+  LLVMContextRef ctx = LLVMGetModuleContext(c->module);
+  LLVMMetadataRef operands[2] = {LLVMValueAsMetadata(function), subprogram};
+  LLVMMetadataRef note = LLVMMDNodeInContext2(ctx, operands, 2);
+  LLVMAddNamedMetadataOperand(c->module, MTPC_CLONE_DECL_NOTES, LLVMMetadataAsValue(ctx, note));
+}
+
 /* Which partition describes a clone, and which declarations a copy leaves
  * behind, depend on the plan, not on this partition's IR: noted in it. */
-static void note_debug_decisions(partition_ctx *c, int merged) {
+static int cloned_anywhere(const partition_ctx *c, uint32_t i) {
+  for (uint32_t q = 0; q < c->plan->partition_count; q++)
+    if (mtpc_plan_has_clone(c->plan, q, i))
+      return 1;
+  return 0;
+}
+
+/* Of a clone's copies, the one the first partition (the plan's order) to
+ * keep it keeps code-generates, with its debug info; every other surviving
+ * copy becomes a declaration (mtpc_drop_clones), described as one. A group
+ * with a local member keeps every copy, the linker one: only the first
+ * copy then keeps its debug info. Non-zero when memory runs out. */
+static int note_debug_decisions(partition_ctx *c, int merged) {
   LLVMContextRef ctx = LLVMGetModuleContext(c->module);
   const char *later = merged ? LATER_CLONE_BARE : LATER_CLONE_NONE;
+  LLVMComdatRef *local_groups = NULL;
+  size_t local_group_count = 0;
+  if (mtpc_comdats_with_locals(c->module, &local_groups, &local_group_count))
+    return 1;
   for (uint32_t i = 0; i < c->plan->node_count; i++) {
     const mtpc_plan_node *n = &c->plan->nodes[i];
     LLVMValueRef f = c->values[i];
     if (n->kind != MTPC_FUNCTION || !f || LLVMIsDeclaration(f))
       continue;
-    if ((owned(c, i) || cloned(c, i)) && mtpc_plan_first_definer(c->plan, i) != c->q)
-      note_debug(c, f, LLVMMDStringInContext2(ctx, later, strlen(later)));
-    else if (n->debug_decl && mtpc_plan_has_copy(c->plan, c->q, i))
+    int held = owned(c, i) || cloned(c, i);
+    if (held && (cloned(c, i) || cloned_anywhere(c, i))) {
+      LLVMComdatRef group = LLVMGetComdat(f);
+      if (mtpc_plan_first_definer(c->plan, i) != c->q && group &&
+          mtpc_comdat_listed(local_groups, local_group_count, group))
+        note_debug(c, f, LLVMMDStringInContext2(ctx, later, strlen(later)));
+      else if (n->debug_decl)
+        note_clone_declaration(c, f, declaration_subprogram(c->debug_info, n->debug_decl));
+    } else if (n->debug_decl && mtpc_plan_has_copy(c->plan, c->q, i)) {
       note_debug(c, f, declaration_subprogram(c->debug_info, n->debug_decl));
+    }
   }
+  free(local_groups);
+  return 0;
 }
 
 static void apply_debug_note(LLVMValueRef function, LLVMValueRef what) {
@@ -344,22 +377,30 @@ static void apply_debug_note(LLVMValueRef function, LLVMValueRef what) {
     mtpc_bridge_strip_debug_info(function);
 }
 
-int mtpc_finish_debug_info(LLVMModuleRef module) {
-  unsigned count = LLVMGetNamedMetadataNumOperands(module, DEBUG_NOTES);
+int mtpc_apply_notes(LLVMModuleRef module, const char *name,
+                     void (*apply)(LLVMValueRef function, LLVMValueRef what)) {
+  unsigned count = LLVMGetNamedMetadataNumOperands(module, name);
   if (count == 0)
     return 0;
   LLVMValueRef *notes = mtpc_alloc(count, sizeof(LLVMValueRef));
   if (!notes)
     return 1;
-  LLVMGetNamedMetadataOperands(module, DEBUG_NOTES, notes);
+  LLVMGetNamedMetadataOperands(module, name, notes);
   for (unsigned k = 0; k < count; k++) {
     LLVMValueRef operands[2];
     LLVMGetMDNodeOperands(notes[k], operands);
     if (operands[0]) /* NULL: the optimizer deleted the function */
-      apply_debug_note(operands[0], operands[1]);
+      apply(operands[0], operands[1]);
   }
   free(notes);
+  return 0;
+}
+
+int mtpc_finish_debug_info(LLVMModuleRef module) {
+  if (mtpc_apply_notes(module, DEBUG_NOTES, apply_debug_note))
+    return 1;
   mtpc_bridge_erase_named_metadata(module, DEBUG_NOTES);
+  mtpc_bridge_erase_named_metadata(module, MTPC_CLONE_DECL_NOTES);
   return 0;
 }
 
@@ -394,7 +435,10 @@ int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
         c.debug_info = LLVMCreateDIBuilderDisallowUnresolved(module);
       describe_declarations(&c);
       if (c.debug_info) {
-        note_debug_decisions(&c, merged);
+        if (note_debug_decisions(&c, merged)) {
+          *message = NULL;
+          failed = 1;
+        }
         LLVMDIBuilderFinalize(c.debug_info);
         LLVMDisposeDIBuilder(c.debug_info);
       }

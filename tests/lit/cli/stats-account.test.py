@@ -41,7 +41,8 @@ clones, copies = planned(plan, "clone"), planned(plan, "copy")
 optimized = {p for p, r in rows.items() if r["clones"] > 0}
 generated = {p for p, r in rows.items() if r["codegen_clones"] > 0}
 copied = {p for p, r in rows.items() if r["copies"] > 0}
-if optimized != clones or generated != clones or copied != copies:
+# A clone is code-generated only where it is kept (clone_keepers.h).
+if optimized != clones or not generated <= clones or copied != copies:
     print(f"split: planned clones {sorted(clones)} copies {sorted(copies)}; "
           f"accounted {sorted(optimized)} {sorted(generated)} {sorted(copied)}")
 print(f"split: clones optimized in {len(optimized)} partitions, code-generated in {len(generated)}")

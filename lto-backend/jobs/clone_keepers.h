@@ -1,0 +1,39 @@
+/* Which partition keeps a clone's code. A discardable group cloned into
+ * several partitions survives their optimization in some of them (where a
+ * call is left) and disappears from the others (inlined everywhere). The
+ * objects' COMDAT groups keep one copy, so every surviving copy but one was
+ * code-generated for nothing. Here a partition, once optimized, says which
+ * of its clones survived; the first partition in the plan's order
+ * (mtpc_plan_partition_order, which also gives that partition the clone's
+ * debug info) that kept one keeps its code, and every later one drops its
+ * copy to a declaration before code generation. The decision depends only
+ * on what each partition's optimization left, so the output does not depend
+ * on threads or timing. The caller serializes the calls. (clone_keepers.c) */
+#ifndef MTPC_CLONE_KEEPERS_H
+#define MTPC_CLONE_KEEPERS_H
+
+#include <stdint.h>
+
+#include "partitioner/plan.h"
+
+typedef struct mtpc_clone_keepers mtpc_clone_keepers;
+
+/* NULL when memory runs out. */
+mtpc_clone_keepers *mtpc_clone_keepers_new(const mtpc_plan *plan);
+void mtpc_clone_keepers_free(mtpc_clone_keepers *k);
+
+/* Partition q's function nodes that another partition defines too (its
+ * candidates), sorted; returns their count. */
+uint32_t mtpc_clone_keepers_candidates(const mtpc_clone_keepers *k, uint32_t q,
+                                       const uint32_t **nodes);
+/* Partition q was optimized: survived[i] for its i-th candidate (NULL: it
+ * failed, and keeps nothing). */
+void mtpc_clone_keepers_record(mtpc_clone_keepers *k, uint32_t q, const uint8_t *survived);
+/* 1 when every partition before q that holds one of q's surviving
+ * candidates has recorded, so that q's drops are known. */
+int mtpc_clone_keepers_ready(const mtpc_clone_keepers *k, uint32_t q);
+/* drop[i]: 1 when q's i-th candidate survived in q and in a partition
+ * before it. Call once ready. */
+void mtpc_clone_keepers_drops(const mtpc_clone_keepers *k, uint32_t q, uint8_t *drop);
+
+#endif
