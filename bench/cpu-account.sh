@@ -4,9 +4,10 @@
 # (no account) at -j1 and -jJ, alternating, medians of --runs runs; then one
 # --stats=account run of each at -j1 says where each job's thread CPU went:
 # target machines, optimization of the partition's own definitions, of the
-# available_externally copies it drops, of clones the linker deduplicates, of
-# the module as a whole, code generation (and of it, the clones', measured
-# by code-generating each partition again without them), and the loads,
+# available_externally copies it drops, of clones (optimized in every
+# partition that holds one), of the module as a whole, code generation (and
+# of it, that of the clones a partition other than their owner keeps,
+# measured by code-generating it again without them), and the loads,
 # setup and frees around them; the serial phases (read, plan, bitcode,
 # merge) are the main thread's. "Contention" is CPU(-jJ) - CPU(-j1): the
 # same work, on J threads at once.
@@ -76,9 +77,9 @@ row "per job: the rest (pipeline setup, cache...)" "$s_rest" "$p_rest"
 row "optimization: own definitions" "$s_own" "$p_own"
 row "optimization: module passes" "$s_mod" "$p_mod"
 row "optimization: copies (dropped after)" "$s_copy" "$p_copy"
-row "optimization: clones (deduplicated)" "$s_clone" "$p_clone"
+row "optimization: clones (in each holder)" "$s_clone" "$p_clone"
 row "code generation: own definitions" "$(sum "$s_cg" "-$s_cgc")" "$(sum "$p_cg" "-$p_cgc")"
-row "code generation: clones (discarded)" "$s_cgc" "$p_cgc"
+row "code generation: clones (where kept)" "$s_cgc" "$p_cgc"
 acc_s=$(sum "$s_read" "$s_plan" "$s_bc" "$s_merge" "$s_load" "$s_tm" "$s_free" "$s_rest" "$s_own" "$s_mod" "$s_copy" "$s_clone" "$s_cg")
 acc_p=$(sum "$p_read" "$p_plan" "$p_bc" "$p_merge" "$p_load" "$p_tm" "$p_free" "$p_rest" "$p_own" "$p_mod" "$p_copy" "$p_clone" "$p_cg")
 row "accounted" "$acc_s" "$acc_p"
