@@ -154,7 +154,8 @@ uint32_t mtpc_plan_first_definer(const mtpc_plan *plan, uint32_t node);
 /* The home partition of a debug type, or MTPC_NONE. */
 uint32_t mtpc_plan_debug_type_home(const mtpc_plan *plan, const char *key);
 
-static inline int mtpc_node_list_has(const mtpc_node_list *list, uint32_t node) {
+/* Where `node` is in the sorted list, or MTPC_NONE. */
+static inline uint32_t mtpc_node_list_index(const mtpc_node_list *list, uint32_t node) {
   uint32_t low = 0, high = list->count;
   while (low < high) {
     uint32_t mid = low + (high - low) / 2;
@@ -163,7 +164,11 @@ static inline int mtpc_node_list_has(const mtpc_node_list *list, uint32_t node) 
     else
       high = mid;
   }
-  return low < list->count && list->nodes[low] == node;
+  return low < list->count && list->nodes[low] == node ? low : MTPC_NONE;
+}
+
+static inline int mtpc_node_list_has(const mtpc_node_list *list, uint32_t node) {
+  return mtpc_node_list_index(list, node) != MTPC_NONE;
 }
 
 static inline int mtpc_plan_has_copy(const mtpc_plan *plan, uint32_t partition, uint32_t node) {

@@ -170,15 +170,9 @@ void mtpc_clone_keepers_record(mtpc_clone_keepers *k, uint32_t q, const uint8_t 
 }
 
 static int survived_in(const mtpc_clone_keepers *k, uint32_t q, uint32_t v) {
-  uint32_t low = k->cand_start[q], high = k->cand_start[q + 1];
-  while (low < high) {
-    uint32_t mid = low + (high - low) / 2;
-    if (k->cand[mid] < v)
-      low = mid + 1;
-    else
-      high = mid;
-  }
-  return low < k->cand_start[q + 1] && k->cand[low] == v && k->survived[low];
+  mtpc_node_list candidates = {k->cand_start[q + 1] - k->cand_start[q], k->cand + k->cand_start[q]};
+  uint32_t i = mtpc_node_list_index(&candidates, v);
+  return i != MTPC_NONE && k->survived[k->cand_start[q] + i];
 }
 
 /* Visits the holders of q's i-th candidate that come before q; stops at the

@@ -323,11 +323,15 @@ static int valid_survivors(const void *data, size_t size) {
          ((const char *)data)[size - 1] == '\0';
 }
 
+static void survivors_key(const mtpc_job_run *run, mtpc_cache_key *key) {
+  mtpc_cache_key_derive(&run->key, "survivors", NULL, 0, key);
+}
+
 /* 1 when the cache knew which candidates survive (*survived set), 0 when
  * not, -1 when memory ran out. */
 static int look_up_survivors(mtpc_job_run *run, uint8_t *survived) {
   mtpc_cache_key key;
-  mtpc_cache_key_derive(&run->key, "survivors", NULL, 0, &key);
+  survivors_key(run, &key);
   void *data = NULL, *none = NULL;
   size_t size = 0, none_size = 0;
   int hit = mtpc_cache_lookup(run->config->cache, &key, &data, &size, &none, &none_size);
@@ -346,7 +350,7 @@ static int store_survivors(mtpc_job_run *run) {
   if (!names)
     return 1;
   mtpc_cache_key key;
-  mtpc_cache_key_derive(&run->key, "survivors", NULL, 0, &key);
+  survivors_key(run, &key);
   mtpc_cache_store(run->config->cache, &key, names, size, NULL, 0);
   free(names);
   return 0;

@@ -52,8 +52,10 @@ typedef struct mtpc_job {
 
 
 /* Runs `chore` (if not NULL) first, then compiles every job, `jobs` at a
- * time, largest planned cost first (in
- * partition order, one at a time, when the pipeline prints its passes).
+ * time, in the plan's order (mtpc_plan_partition_order: largest planned
+ * cost first; one at a time when the pipeline prints its passes). With a
+ * plan, `jobs` holds one job per partition, so that each clone's copies
+ * can be left to the partition that keeps it (clone_keepers.h).
  * `plan` is NULL for one unsplit job. With options->memory_limit a worker
  * thread starts only while the process's memory at the start plus the
  * estimates of the started threads' first jobs stay under the limit, or when
