@@ -54,6 +54,11 @@ if shutil.which("gdb"):
 if shutil.which("lldb-19") and shutil.which("qemu-aarch64"):
     config.available_features.add("lldb")
 
+# wine64 and the MinGW runtime (scripts/install-deps.sh) run Windows programs.
+if os.path.exists("/usr/lib/wine/wine64") and os.path.exists("/usr/x86_64-w64-mingw32/lib/libmsvcrt.a"):
+    config.available_features.add("wine")
+    config.substitutions.append(("%wine", "/usr/lib/wine/wine64"))
+
 # LLVM 19's writer can still write debug intrinsics instead of records (the
 # bitcode of earlier LLVMs); LLVM 22's cannot.
 import subprocess
