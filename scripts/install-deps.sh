@@ -6,7 +6,7 @@ packages=(
   llvm-19-dev clang-19 lld-19 liblld-19-dev llvm-19-tools
   libxxhash-dev libzstd-dev zlib1g-dev libjemalloc-dev cmake ninja-build
   python3 make tcl hyperfine time bc dpkg-dev valgrind csmith libcsmith-dev pkgconf
-  libclang-rt-19-dev gdb lldb-19 ccache
+  libclang-rt-19-dev gdb gdb-multiarch lldb-19 ccache
   llvm-22-dev clang-22 lld-22 liblld-22-dev llvm-22-tools libclang-rt-22-dev
   libc6-dev-arm64-cross libgcc-12-dev-arm64-cross libstdc++-12-dev-arm64-cross qemu-user \
   libc6-dev-riscv64-cross libgcc-12-dev-riscv64-cross libstdc++-12-dev-riscv64-cross

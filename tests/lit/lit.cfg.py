@@ -59,6 +59,11 @@ if os.path.exists("/usr/lib/wine/wine64") and os.path.exists("/usr/x86_64-w64-mi
     config.available_features.add("wine")
     config.substitutions.append(("%wine", "/usr/lib/wine/wine64"))
 
+# gdb-multiarch reads the other targets' programs (and mtpc compile's
+# merged .dwo, which lldb 19 does not) through qemu-user's gdbstub.
+if shutil.which("gdb-multiarch") and shutil.which("qemu-aarch64"):
+    config.available_features.add("gdb-multiarch")
+
 # LLVM 19's writer can still write debug intrinsics instead of records (the
 # bitcode of earlier LLVMs); LLVM 22's cannot.
 import subprocess
