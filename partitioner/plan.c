@@ -236,7 +236,12 @@ static int local_in_deduplicated_comdat(const mtpc_node *n) {
 
 /* A small group of discardable ODR definitions (an inline function and its
  * COMDAT, a vtable) may be defined in every partition that needs it: the
- * linker keeps one copy, as it does for the same group in many modules. */
+ * linker keeps one copy, as it does for the same group in many modules.
+ * Not a group whose outside-visible member names one of its locals: a
+ * partition that inlines that member (or folds a load from it) names its
+ * own clone of the local from outside the group, and the merge keeps
+ * another partition's group, so the name would point into a discarded
+ * section. */
 static int clonable_member(const mtpc_node *n) {
   const uint32_t never = MTPC_N_PINNED_PRIMARY | MTPC_N_ASM_NAMES_SYMBOL |
                          MTPC_N_USES_BLOCKADDRESS | MTPC_N_BLOCKADDRESS_TAKEN |
@@ -245,7 +250,7 @@ static int clonable_member(const mtpc_node *n) {
     return 0;
   if (n->flags & MTPC_N_LOCAL)
     return local_in_deduplicated_comdat(n);
-  return (n->flags & MTPC_N_DISCARDABLE) != 0;
+  return (n->flags & MTPC_N_DISCARDABLE) && !(n->flags & MTPC_N_REFS_LOCAL_COMDAT);
 }
 
 static int find_atom_members(planner *p) {
