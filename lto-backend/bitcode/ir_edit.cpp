@@ -6,6 +6,7 @@
 #include "support/cxx_util.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalIFunc.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -42,7 +43,9 @@ extern "C" int mtpc_bridge_materialize(LLVMValueRef global, char **message) {
   return 0;
 }
 
-extern "C" int mtpc_bridge_materialize_all(LLVMModuleRef module, char **message) {
+extern "C" int mtpc_bridge_materialize_all(LLVMModuleRef module, int *verified, char **message) {
+  // Read before: a module whose debug info fails the verifier loses it (and the flag).
+  *verified = getDebugMetadataVersionFromModule(*unwrap(module)) == DEBUG_METADATA_VERSION;
   if (Error err = unwrap(module)->materializeAll())
     return fail(std::move(err), message);
   return 0;

@@ -31,9 +31,12 @@ void mtpc_bridge_delete_body(LLVMValueRef function);
  * global value). 0 on success; else *message (free()) says why. */
 int mtpc_bridge_materialize(LLVMValueRef global, char **message);
 
-/* Materializes every function body still lazily held. 0 on success; else
- * *message (free()) says why. */
-int mtpc_bridge_materialize_all(LLVMModuleRef module, char **message);
+/* Materializes every function body still lazily held. *verified says
+ * whether LLVM verified the whole module on the way, as it does one with
+ * debug info of the current version (UpgradeDebugInfo), so that a second
+ * verifier run would only repeat it. 0 on success; else *message (free())
+ * says why. */
+int mtpc_bridge_materialize_all(LLVMModuleRef module, int *verified, char **message);
 
 /* The same for a partition, whose declarations may still sit in COMDATs and
  * be aliased until the split rewrites them: materializeAll() would verify

@@ -153,9 +153,10 @@ static int form_module(const mtpc_codegen_config *config, const mtpc_plan *plan,
     job_out_of_memory(job);
     return 1;
   }
+  int verified = 0; /* by LLVM's reader: the unsplit module is verified once, as stock's is */
   int failed = plan ? mtpc_make_partition(module, plan, job->partition, config->options->merge,
                                           view, &message)
-                    : mtpc_bridge_materialize_all(module, &message);
+                    : mtpc_bridge_materialize_all(module, &verified, &message);
   if (failed) {
     fail_job(job, plan ? MTPC_JOB_SPLIT_FAILED : MTPC_JOB_FAILED, message, "splitting");
     return 1;
@@ -167,7 +168,8 @@ static int form_module(const mtpc_codegen_config *config, const mtpc_plan *plan,
     job_out_of_memory(job);
     return 1;
   }
-  if (config->options->verify && LLVMVerifyModule(module, LLVMReturnStatusAction, &message)) {
+  if (config->options->verify && !verified &&
+      LLVMVerifyModule(module, LLVMReturnStatusAction, &message)) {
     char *copy = mtpc_strdup(message);
     LLVMDisposeMessage(message);
     fail_job(job, plan ? MTPC_JOB_SPLIT_FAILED : MTPC_JOB_FAILED, copy, "verifier");
