@@ -77,6 +77,7 @@ typedef struct backend_cli {
   const char **llvm_args;
   unsigned llvm_arg_count;
   mtpc_result *result; /* the split's, whose .dwo files wait for the object */
+  int status; /* a command-line error's exit status (cli.h), else 0 */
 } backend_cli;
 
 static const char *prefixed(const char *arg, const char *prefix) {
@@ -112,7 +113,7 @@ static int parse_debug_or_profile_flag(backend_cli *b, const char *arg) {
   else if ((v = prefixed(arg, "-gsplit-dwarf="))) {
     if (strcmp(v, "split") != 0 && strcmp(v, "single") != 0) {
       cli_error("unsupported argument '%s' to option '-gsplit-dwarf='", v);
-      exit(2);
+      b->status = CLI_USAGE_ERROR;
     }
     b->split_dwarf = v;
   } else if (!strcmp(arg, "-gno-split-dwarf"))
@@ -162,13 +163,13 @@ static int parse_flag(backend_cli *b, const char *arg) {
   else if (!strcmp(arg, "-faddrsig") || !strcmp(arg, "-fno-addrsig"))
     b->addrsig = arg[2] != 'n';
   else if ((v = prefixed(arg, "--threshold=")))
-    b->threshold = cli_parse_unsigned(v, "--threshold");
+    b->threshold = cli_parse_unsigned(v, "--threshold", &b->status);
   else if ((v = prefixed(arg, "--cache-dir=")))
     b->cache_dir = v;
   else if ((v = prefixed(arg, "--partitions=")))
-    b->partitions = !strcmp(v, "max") ? MTPC_PARTITIONS_MAX : cli_parse_unsigned(v, "--partitions");
+    b->partitions = !strcmp(v, "max") ? MTPC_PARTITIONS_MAX : cli_parse_unsigned(v, "--partitions", &b->status);
   else if ((v = prefixed(arg, "-j")) && *v)
-    b->jobs = cli_parse_unsigned(v, "-j");
+    b->jobs = cli_parse_unsigned(v, "-j", &b->status);
   else
     return 0;
   return 1;
@@ -181,7 +182,7 @@ static int parse_pair(backend_cli *b, const char *arg, const char *value) {
   else if (!strcmp(arg, "-x")) {
     if (strcmp(value, "ir") != 0) {
       cli_error("-x %s: mtpc backend reads LLVM IR only (-x ir)", value);
-      exit(2);
+      b->status = CLI_USAGE_ERROR;
     }
   } else if (!strcmp(arg, "-target"))
     b->triple = value;
@@ -192,7 +193,7 @@ static int parse_pair(backend_cli *b, const char *arg, const char *value) {
   else if (!strcmp(arg, "-mllvm"))
     b->llvm_args[b->llvm_arg_count++] = value;
   else if (!strcmp(arg, "-j"))
-    b->jobs = cli_parse_unsigned(value, "-j");
+    b->jobs = cli_parse_unsigned(value, "-j", &b->status);
   else
     return 0;
   return 1;
@@ -225,13 +226,14 @@ static void name_split_dwarf(backend_cli *b) {
   b->split_dwarf_file = b->split_dwarf_output = b->owned_dwo_name = dwo_beside(b->output);
 }
 
-static void parse_backend_args(backend_cli *b, int argc, char **argv) {
+/* -1: go on; else the status the command exits with (0 after --help). */
+static int parse_backend_args(backend_cli *b, int argc, char **argv) {
   argc = drop_xclang(argc, argv);
-  for (int i = 1; i < argc; i++) {
+  for (int i = 1; i < argc && !b->status; i++) {
     const char *arg = argv[i];
     if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
       fputs(backend_usage, stdout);
-      exit(0);
+      return 0;
     }
     if (i + 1 < argc && parse_pair(b, arg, argv[i + 1])) {
       i++;
@@ -241,22 +243,25 @@ static void parse_backend_args(backend_cli *b, int argc, char **argv) {
       continue;
     if (arg[0] == '-' && arg[1]) {
       cli_error("unknown option '%s'; see 'mtpc backend --help'", arg);
-      exit(2);
+      return CLI_USAGE_ERROR;
     }
     if (b->input) {
       cli_error("more than one input ('%s', '%s')", b->input, arg);
-      exit(2);
+      return CLI_USAGE_ERROR;
     }
     b->input = arg;
   }
+  if (b->status)
+    return b->status;
   const char *missing = !b->input ? "no input file" : !b->output ? "no output file; use -o <file>"
                         : !b->index ? "no index; use -fthinlto-index=<file>" : NULL;
   if (missing) {
     cli_error("%s", missing);
-    exit(2);
+    return CLI_USAGE_ERROR;
   }
   name_split_dwarf(b);
   name_profiles(b);
+  return -1;
 }
 
 static uint64_t little_endian_64(const unsigned char *bytes) {
@@ -268,11 +273,12 @@ static uint64_t little_endian_64(const unsigned char *bytes) {
 
 /* Of -fprofile-use=, clang's backend reads only a context-sensitive profile
  * (BackendUtil.cpp: hasProfileCSIRUse): an indexed profile whose header
- * version has the CSIR variant bit (InstrProfData.inc). Exits on a file
- * that is not an indexed profile, as clang's driver stops. */
-static void find_cs_profile(backend_cli *b) {
+ * version has the CSIR variant bit (InstrProfData.inc). 1 (an error
+ * reported) for a file that is not an indexed profile, where clang's driver
+ * stops. */
+static int find_cs_profile(backend_cli *b) {
   if (!b->profile_use || b->cs_profile_generate)
-    return;
+    return 0;
   const uint64_t indexed_magic = 0x8169666f72706cffULL, csir_variant = 1ULL << 57;
   unsigned char header[16];
   FILE *f = fopen(b->profile_use, "rb");
@@ -282,10 +288,11 @@ static void find_cs_profile(backend_cli *b) {
   if (!f || got != sizeof(header) || little_endian_64(header) != indexed_magic) {
     cli_error("%s: %s", b->profile_use,
               f ? "not an indexed profile (use llvm-profdata merge)" : strerror(errno));
-    exit(1);
+    return 1;
   }
   if (little_endian_64(header + 8) & csir_variant)
     b->cs_profile_use = b->profile_use;
+  return 0;
 }
 
 /* What clang's driver adds to -cc1 for the flags: with a sample profile,
@@ -399,13 +406,26 @@ static int whole_module(backend_cli *b, void **object, size_t *size, char **mess
   return done;
 }
 
+static void free_backend_cli(backend_cli *b) {
+  free(b->llvm_args);
+  free(b->owned_dwo_name);
+  free(b->owned_profile_use);
+  free(b->cs_profile_output);
+}
+
 int cli_backend(int argc, char **argv) {
   backend_cli b = {.pic = -1, .addrsig = -1, .opt_level = 2, .sample_profi = -1,
                    .threshold = MTPC_DEFAULT_THRESHOLD};
   b.llvm_args = xmalloc(((size_t)argc + 2) * sizeof(*b.llvm_args));
-  parse_backend_args(&b, argc, argv);
-  add_driver_llvm_options(&b);
-  find_cs_profile(&b);
+  int rc = parse_backend_args(&b, argc, argv);
+  if (rc < 0) {
+    add_driver_llvm_options(&b);
+    rc = find_cs_profile(&b) ? 1 : -1;
+  }
+  if (rc >= 0) {
+    free_backend_cli(&b);
+    return rc;
+  }
   cli_report_crashes_on(b.input);
 
   mtpc_options options;
@@ -438,9 +458,6 @@ int cli_backend(int argc, char **argv) {
   free(message);
   free(triple);
   free(object);
-  free(b.llvm_args);
-  free(b.owned_dwo_name);
-  free(b.owned_profile_use);
-  free(b.cs_profile_output);
+  free_backend_cli(&b);
   return failed;
 }

@@ -53,17 +53,17 @@ void cli_print_diag(void *user, mtpc_severity severity, const char *message) {
   fprintf(stderr, "mtpc: %s: %s\n", severity == MTPC_WARNING ? "warning" : "note", message);
 }
 
-unsigned cli_parse_unsigned(const char *text, const char *option) {
+unsigned cli_parse_unsigned(const char *text, const char *option, int *status) {
   unsigned value = 0;
   if (cli_read_unsigned(text, option, &value))
-    exit(2);
+    *status = CLI_USAGE_ERROR;
   return value;
 }
 
-uint64_t cli_parse_size(const char *text, const char *option) {
+uint64_t cli_parse_size(const char *text, const char *option, int *status) {
   uint64_t value = 0;
   if (cli_read_size(text, option, &value))
-    exit(2);
+    *status = CLI_USAGE_ERROR;
   return value;
 }
 

@@ -26,10 +26,14 @@ int cli_read_size(const char *text, const char *option, uint64_t *value);
 
 /* An mtpc_diag_fn: "mtpc: warning: ..." on stderr. */
 void cli_print_diag(void *user, mtpc_severity severity, const char *message);
-/* A non-negative number, or a command-line error (exit 2). */
-unsigned cli_parse_unsigned(const char *text, const char *option);
-/* Bytes, with an optional K, M or G; or a command-line error (exit 2). */
-uint64_t cli_parse_size(const char *text, const char *option);
+/* The option parsers' convention: each reports a command-line error on
+ * stderr and sets *status (or its parser's status) to the exit status, 2;
+ * the command returns it to main(), the only place the program exits. */
+#define CLI_USAGE_ERROR 2
+/* A non-negative number; else an error (*status = 2) and 0. */
+unsigned cli_parse_unsigned(const char *text, const char *option, int *status);
+/* Bytes, with an optional K, M or G; else an error (*status = 2) and 0. */
+uint64_t cli_parse_size(const char *text, const char *option, int *status);
 
 /* Slots from GNU make's jobserver for `jobs` worker threads (0: all), or
  * NULL when MAKEFLAGS names none (or one that is not a jobserver: a

@@ -22,10 +22,11 @@ typedef struct cli {
   const char **llvm_options; /* -mllvm, in order */
   unsigned llvm_option_count;
   mtpc_options options;
+  int status; /* a command-line error's exit status (cli.h), else 0 */
 } cli;
 
 /* "--name=value", "--name value" or, for short options, "-jN" / "-j N". */
-static const char *take_value(int argc, char **argv, int *i, const char *name) {
+static const char *take_value(cli *c, int argc, char **argv, int *i, const char *name) {
   const char *arg = argv[*i];
   size_t len = strlen(name);
   if (strncmp(arg, name, len) != 0)
@@ -39,12 +40,13 @@ static const char *take_value(int argc, char **argv, int *i, const char *name) {
   }
   if (*i + 1 >= argc) {
     cli_error("option '%s' needs a value", name);
-    exit(2);
+    c->status = CLI_USAGE_ERROR;
+    return NULL;
   }
   return argv[++*i];
 }
 
-static mtpc_reloc_model parse_reloc(const char *text) {
+static mtpc_reloc_model parse_reloc(cli *c, const char *text) {
   if (!strcmp(text, "static"))
     return MTPC_RELOC_STATIC;
   if (!strcmp(text, "pic"))
@@ -54,7 +56,8 @@ static mtpc_reloc_model parse_reloc(const char *text) {
   if (!strcmp(text, "default"))
     return MTPC_RELOC_DEFAULT;
   cli_error("invalid relocation model '%s' (static, pic, dynamic-no-pic)", text);
-  exit(2);
+  c->status = CLI_USAGE_ERROR;
+  return MTPC_RELOC_DEFAULT;
 }
 
 static int parse_flag(cli *c, const char *arg) {
@@ -98,25 +101,25 @@ static int parse_flag(cli *c, const char *arg) {
 static int parse_backend_value(cli *c, int argc, char **argv, int *i) {
   mtpc_options *o = &c->options;
   const char *v;
-  if ((v = take_value(argc, argv, i, "--split-dwarf-file")))
+  if ((v = take_value(c, argc, argv, i, "--split-dwarf-file")))
     o->split_dwarf_file = v;
-  else if ((v = take_value(argc, argv, i, "--split-dwarf-output")))
+  else if ((v = take_value(c, argc, argv, i, "--split-dwarf-output")))
     o->split_dwarf_output = v;
-  else if ((v = take_value(argc, argv, i, "--sample-profile")))
+  else if ((v = take_value(c, argc, argv, i, "--sample-profile")))
     o->sample_profile = v;
-  else if ((v = take_value(argc, argv, i, "--cs-profile")))
+  else if ((v = take_value(c, argc, argv, i, "--cs-profile")))
     o->cs_profile = v;
-  else if ((v = take_value(argc, argv, i, "--passes")))
+  else if ((v = take_value(c, argc, argv, i, "--passes")))
     o->opt_pipeline = v;
-  else if ((v = take_value(argc, argv, i, "--aa-pipeline")))
+  else if ((v = take_value(c, argc, argv, i, "--aa-pipeline")))
     o->aa_pipeline = v;
-  else if ((v = take_value(argc, argv, i, "--remarks-file")))
+  else if ((v = take_value(c, argc, argv, i, "--remarks-file")))
     o->remarks_file = v;
-  else if ((v = take_value(argc, argv, i, "--remarks-format")))
+  else if ((v = take_value(c, argc, argv, i, "--remarks-format")))
     o->remarks_format = v;
-  else if ((v = take_value(argc, argv, i, "--remarks-filter")))
+  else if ((v = take_value(c, argc, argv, i, "--remarks-filter")))
     o->remarks_passes = v;
-  else if ((v = take_value(argc, argv, i, "--save-temps")))
+  else if ((v = take_value(c, argc, argv, i, "--save-temps")))
     o->save_temps_prefix = v;
   else
     return 0;
@@ -124,17 +127,18 @@ static int parse_backend_value(cli *c, int argc, char **argv, int *i) {
 }
 
 /* on: 1, off: -1 (mtpc_options' vectorizer settings). */
-static int parse_on_off(const char *value, const char *option) {
+static int parse_on_off(cli *c, const char *value, const char *option) {
   if (!strcmp(value, "on"))
     return 1;
   if (!strcmp(value, "off"))
     return -1;
   cli_error("%s: expected on or off, not '%s'", option, value);
-  exit(2);
+  c->status = CLI_USAGE_ERROR;
+  return 0;
 }
 
 /* --gcov=notes,data[,no-red-zone] */
-static unsigned parse_gcov(const char *list) {
+static unsigned parse_gcov(cli *c, const char *list) {
   static const struct {
     const char *name;
     unsigned flag;
@@ -148,7 +152,8 @@ static unsigned parse_gcov(const char *list) {
       i++;
     if (i == sizeof(flags) / sizeof(*flags)) {
       cli_error("--gcov: expected notes, data or no-red-zone, not '%.*s'", (int)len, at);
-      exit(2);
+      c->status = CLI_USAGE_ERROR;
+      return 0;
     }
     gcov |= flags[i].flag;
     at += len + (at[len] == ',');
@@ -156,82 +161,88 @@ static unsigned parse_gcov(const char *list) {
   return gcov;
 }
 
-static void parse_args(cli *c, int argc, char **argv) {
+/* 0, or a command-line error's exit status. */
+static int parse_args(cli *c, int argc, char **argv) {
   mtpc_options *o = &c->options;
   c->llvm_options = xmalloc((size_t)argc * sizeof(char *));
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i], *v;
     if (parse_flag(c, arg) || parse_backend_value(c, argc, argv, &i))
       continue;
-    if ((v = take_value(argc, argv, &i, "-o")))
+    if ((v = take_value(c, argc, argv, &i, "-o")))
       c->output = v;
-    else if ((v = take_value(argc, argv, &i, "-j")) || (v = take_value(argc, argv, &i, "--jobs")))
-      o->jobs = cli_parse_unsigned(v, "-j");
-    else if ((v = take_value(argc, argv, &i, "--partitions")))
-      o->partitions = !strcmp(v, "max") ? MTPC_PARTITIONS_MAX : cli_parse_unsigned(v, "--partitions");
-    else if ((v = take_value(argc, argv, &i, "--codegen-opt")))
-      o->codegen_opt_level = cli_parse_unsigned(v, "--codegen-opt");
-    else if ((v = take_value(argc, argv, &i, "--mtriple")))
+    else if ((v = take_value(c, argc, argv, &i, "-j")) || (v = take_value(c, argc, argv, &i, "--jobs")))
+      o->jobs = cli_parse_unsigned(v, "-j", &c->status);
+    else if ((v = take_value(c, argc, argv, &i, "--partitions")))
+      o->partitions = !strcmp(v, "max") ? MTPC_PARTITIONS_MAX : cli_parse_unsigned(v, "--partitions", &c->status);
+    else if ((v = take_value(c, argc, argv, &i, "--codegen-opt")))
+      o->codegen_opt_level = cli_parse_unsigned(v, "--codegen-opt", &c->status);
+    else if ((v = take_value(c, argc, argv, &i, "--mtriple")))
       o->triple = v;
-    else if ((v = take_value(argc, argv, &i, "--mcpu")))
+    else if ((v = take_value(c, argc, argv, &i, "--mcpu")))
       o->cpu = v;
-    else if ((v = take_value(argc, argv, &i, "--mattr")))
+    else if ((v = take_value(c, argc, argv, &i, "--mattr")))
       o->features = v;
-    else if ((v = take_value(argc, argv, &i, "--target-abi")))
+    else if ((v = take_value(c, argc, argv, &i, "--target-abi")))
       o->target_abi = v;
-    else if ((v = take_value(argc, argv, &i, "--instrprof-output")))
+    else if ((v = take_value(c, argc, argv, &i, "--instrprof-output")))
       o->instrprof_output = v;
-    else if ((v = take_value(argc, argv, &i, "--sanitize")))
+    else if ((v = take_value(c, argc, argv, &i, "--sanitize")))
       o->sanitizers = v;
-    else if ((v = take_value(argc, argv, &i, "--ir-profile-use")))
+    else if ((v = take_value(c, argc, argv, &i, "--ir-profile-use")))
       o->ir_profile_use = v;
-    else if ((v = take_value(argc, argv, &i, "--gcov")))
-      o->gcov = parse_gcov(v);
-    else if ((v = take_value(argc, argv, &i, "--loop-vectorize")))
-      o->loop_vectorize = parse_on_off(v, "--loop-vectorize");
-    else if ((v = take_value(argc, argv, &i, "--slp-vectorize")))
-      o->slp_vectorize = parse_on_off(v, "--slp-vectorize");
-    else if ((v = take_value(argc, argv, &i, "--loop-unroll")))
-      o->loop_unroll = parse_on_off(v, "--loop-unroll");
-    else if ((v = take_value(argc, argv, &i, "--relocation-model")))
-      o->reloc_model = parse_reloc(v);
-    else if ((v = take_value(argc, argv, &i, "--import-instr-limit")))
-      o->import_instr_limit = cli_parse_unsigned(v, "--import-instr-limit");
-    else if ((v = take_value(argc, argv, &i, "--read-time-limit")))
-      c->read_time_limit = cli_parse_unsigned(v, "--read-time-limit");
-    else if ((v = take_value(argc, argv, &i, "--emit-partitions")))
+    else if ((v = take_value(c, argc, argv, &i, "--gcov")))
+      o->gcov = parse_gcov(c, v);
+    else if ((v = take_value(c, argc, argv, &i, "--loop-vectorize")))
+      o->loop_vectorize = parse_on_off(c, v, "--loop-vectorize");
+    else if ((v = take_value(c, argc, argv, &i, "--slp-vectorize")))
+      o->slp_vectorize = parse_on_off(c, v, "--slp-vectorize");
+    else if ((v = take_value(c, argc, argv, &i, "--loop-unroll")))
+      o->loop_unroll = parse_on_off(c, v, "--loop-unroll");
+    else if ((v = take_value(c, argc, argv, &i, "--relocation-model")))
+      o->reloc_model = parse_reloc(c, v);
+    else if ((v = take_value(c, argc, argv, &i, "--import-instr-limit")))
+      o->import_instr_limit = cli_parse_unsigned(v, "--import-instr-limit", &c->status);
+    else if ((v = take_value(c, argc, argv, &i, "--read-time-limit")))
+      c->read_time_limit = cli_parse_unsigned(v, "--read-time-limit", &c->status);
+    else if ((v = take_value(c, argc, argv, &i, "--emit-partitions")))
       o->emit_partitions_dir = v;
-    else if ((v = take_value(argc, argv, &i, "--time-trace-granularity")))
-      c->time_trace_granularity = cli_parse_unsigned(v, "--time-trace-granularity");
-    else if ((v = take_value(argc, argv, &i, "-mllvm")))
+    else if ((v = take_value(c, argc, argv, &i, "--time-trace-granularity")))
+      c->time_trace_granularity = cli_parse_unsigned(v, "--time-trace-granularity", &c->status);
+    else if ((v = take_value(c, argc, argv, &i, "-mllvm")))
       c->llvm_options[c->llvm_option_count++] = v;
-    else if ((v = take_value(argc, argv, &i, "--memory-limit")))
-      o->memory_limit = cli_parse_size(v, "--memory-limit");
-    else if ((v = take_value(argc, argv, &i, "--cache-dir")))
+    else if ((v = take_value(c, argc, argv, &i, "--memory-limit")))
+      o->memory_limit = cli_parse_size(v, "--memory-limit", &c->status);
+    else if ((v = take_value(c, argc, argv, &i, "--cache-dir")))
       o->cache_dir = v;
     else if (!strncmp(arg, "--time-trace=", 13))
       c->time_trace = arg + 13;
+    else if (c->status)
+      return c->status; /* an option without its value */
     else if (arg[0] == '-' && arg[1] != '\0') {
       cli_error("unknown option '%s'; see 'mtpc --help'", arg);
-      exit(2);
+      return CLI_USAGE_ERROR;
     } else if (!c->input)
       c->input = arg;
     else {
       cli_error("more than one input: '%s' and '%s'", c->input, arg);
-      exit(2);
+      return CLI_USAGE_ERROR;
     }
+    if (c->status)
+      return c->status;
   }
   if (!c->input) {
     cli_error("no input file; see 'mtpc --help'");
-    exit(2);
+    return CLI_USAGE_ERROR;
   }
   if (o->opt_level > 3 || o->codegen_opt_level > 3) {
     cli_error("optimization levels are 0 to 3");
-    exit(2);
+    return CLI_USAGE_ERROR;
   }
   o->llvm_options = c->llvm_options;
   o->llvm_option_count = c->llvm_option_count;
   o->time_trace_granularity = c->time_trace_granularity;
+  return 0;
 }
 
 static double mib(uint64_t bytes) { return (double)bytes / (1024.0 * 1024.0); }
@@ -406,8 +417,9 @@ int cli_compile(int argc, char **argv) {
   cli c = {.command = argv[0], .time_trace_granularity = 500};
   mtpc_options_init(&c.options);
   c.options.diag = cli_print_diag;
-  parse_args(&c, argc, argv);
-  int rc = !strcmp(c.command, "compile") ? run_compile(&c) : run_plan(&c);
+  int rc = parse_args(&c, argc, argv);
+  if (!rc)
+    rc = !strcmp(c.command, "compile") ? run_compile(&c) : run_plan(&c);
   free(c.llvm_options);
   return rc;
 }

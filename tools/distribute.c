@@ -63,33 +63,38 @@ typedef struct distributor {
   mtpc_budget *jobserver; /* the slots the jobs hold */
 } distributor;
 
-static void parse_distribute_args(distributor *d, int argc, char **argv) {
-  for (int i = 1; i < argc; i++) {
+/* -1: go on; else the status the command exits with (0 after --help). */
+static int parse_distribute_args(distributor *d, int argc, char **argv) {
+  int status = 0;
+  for (int i = 1; i < argc && !status; i++) {
     const char *arg = argv[i];
     if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
       fputs(distribute_usage, stdout);
-      exit(0);
+      return 0;
     } else if (!strcmp(arg, "-v")) {
       d->verbose = 1;
     } else if (!strcmp(arg, "-j") && i + 1 < argc) {
-      d->slots = cli_parse_unsigned(argv[++i], "-j");
+      d->slots = cli_parse_unsigned(argv[++i], "-j", &status);
     } else if (!strncmp(arg, "-j", 2) && arg[2]) {
-      d->slots = cli_parse_unsigned(arg + 2, "-j");
+      d->slots = cli_parse_unsigned(arg + 2, "-j", &status);
     } else if (arg[0] == '-' && arg[1]) {
       cli_error("unknown option '%s'; see 'mtpc distribute --help'", arg);
-      exit(2);
+      return CLI_USAGE_ERROR;
     } else if (d->job_file) {
       cli_error("more than one job file ('%s', '%s')", d->job_file, arg);
-      exit(2);
+      return CLI_USAGE_ERROR;
     } else {
       d->job_file = arg;
     }
   }
+  if (status)
+    return status;
   if (!d->job_file) {
     cli_error("no job file");
-    exit(2);
+    return CLI_USAGE_ERROR;
   }
   d->slots = mtpc_resolve_jobs(d->slots);
+  return -1;
 }
 
 /* An array of strings, or NULL with *error naming `where`. */
@@ -317,7 +322,9 @@ static int set_up(distributor *d, char **error) {
 
 int cli_distribute(int argc, char **argv) {
   distributor d = {.own_jobserver_fd = -1};
-  parse_distribute_args(&d, argc, argv);
+  int parsed = parse_distribute_args(&d, argc, argv);
+  if (parsed >= 0)
+    return parsed;
   void *text = NULL;
   size_t size = 0;
   char *error = NULL;
