@@ -5,14 +5,15 @@
 
 #include "support/cxx_util.h"
 #include "llvm/Bitcode/BitcodeReader.h"
-#include "llvm/IR/Function.h"
 #include "llvm/IR/DebugInfo.h"
+#include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalIFunc.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 
 using namespace llvm;
 using mtpc_util::fail;
@@ -43,9 +44,19 @@ extern "C" int mtpc_bridge_materialize(LLVMValueRef global, char **message) {
   return 0;
 }
 
+// Whether materializeAll() verifies the module (UpgradeDebugInfo): one with
+// debug info of the current version, unless -disable-auto-upgrade-debug-info
+// is given (or cannot be found, so that nothing says it is not).
+static bool reader_verifies(const Module &m) {
+  auto &registered = cl::getRegisteredOptions(); // a StringMap in 19, a DenseMap in 22
+  auto upgrade_off = registered.find("disable-auto-upgrade-debug-info");
+  return upgrade_off != registered.end() && upgrade_off->second->getNumOccurrences() == 0 &&
+         getDebugMetadataVersionFromModule(m) == DEBUG_METADATA_VERSION;
+}
+
 extern "C" int mtpc_bridge_materialize_all(LLVMModuleRef module, int *verified, char **message) {
   // Read before: a module whose debug info fails the verifier loses it (and the flag).
-  *verified = getDebugMetadataVersionFromModule(*unwrap(module)) == DEBUG_METADATA_VERSION;
+  *verified = reader_verifies(*unwrap(module));
   if (Error err = unwrap(module)->materializeAll())
     return fail(std::move(err), message);
   return 0;

@@ -33,9 +33,9 @@ int mtpc_bridge_materialize(LLVMValueRef global, char **message);
 
 /* Materializes every function body still lazily held. *verified says
  * whether LLVM verified the whole module on the way, as it does one with
- * debug info of the current version (UpgradeDebugInfo), so that a second
- * verifier run would only repeat it. 0 on success; else *message (free())
- * says why. */
+ * debug info of the current version (UpgradeDebugInfo) unless
+ * -disable-auto-upgrade-debug-info is set, so that a second verifier run
+ * would only repeat it. 0 on success; else *message (free()) says why. */
 int mtpc_bridge_materialize_all(LLVMModuleRef module, int *verified, char **message);
 
 /* The same for a partition, whose declarations may still sit in COMDATs and
