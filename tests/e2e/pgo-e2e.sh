@@ -100,7 +100,7 @@ cs_pgo() {
     link "$name-gen-$way" "sqlite3-${name}gen.o" "speedtest1-${name}gen.o" -fcs-profile-generate $extra
     train "$name-gen-$way"
     llvm-profdata-$version merge ir.profdata "$name-raw"/*.profraw -o "$name-$way.profdata"
-    llvm-profdata-$version show --showcs "$name-$way.profdata" | grep -q "Total functions: [1-9]"
+    llvm-profdata-$version show --showcs "$name-$way.profdata" | grep "Total functions: [1-9]" >/dev/null
     link "$name-$way" "sqlite3$ir.o" "speedtest1$ir.o" -Wl,--lto-cs-profile-file="$name-$way.profdata" $extra
   done
   compare "$name"

@@ -49,7 +49,7 @@ for f in $names; do [ -f "$f" ] || { echo "missing $f" >&2; exit 1; }; done
 [ "$(echo "$names" | wc -l)" -eq "$(ls shell-split$dwos | wc -l)" ]
 
 # A function of sqlite3.c's task that a partition other than 0 defines.
-defines() { llvm-dwarfdump-$version --debug-info --name="$1" "$2" 2>/dev/null | grep -q DW_AT_low_pc; }
+defines() { llvm-dwarfdump-$version --debug-info --name="$1" "$2" 2>/dev/null | grep DW_AT_low_pc >/dev/null; }
 function=""
 for candidate in sqlite3VdbeExec sqlite3BtreeInsert sqlite3Prepare sqlite3VdbeHalt yy_reduce; do
   for dwo in shell-split$dwos/*.part*.dwo; do
