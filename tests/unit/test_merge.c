@@ -2,8 +2,13 @@
  * function the other defines under its promoted name, become one object in
  * which that function is a local symbol under its original name, in a
  * section named after it, and the call's relocation names it. Localizing in
- * place leaves an object it does not read unchanged. */
+ * place leaves an object it does not read unchanged. Two partitions that
+ * both define a clone with debug info become one object in which the
+ * discarded copy's addresses are DWARF's tombstone (dead_debug.h), on
+ * x86-64 and AArch64. */
+#define _GNU_SOURCE /* open_memstream */
 #include <elf.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -15,6 +20,7 @@
 
 #include "check.h"
 #include "lto-backend/elf/elf_object.h"
+#include "lto-backend/merge/dead_debug.h"
 #include "lto-backend/merge/localize.h"
 #include "lto-backend/merge/merge.h"
 
@@ -23,7 +29,7 @@
 /* Partition 0 calls the helper partition 1 defines; both were given the
  * promoted name, hidden, as the split gives a local function two
  * partitions share. */
-static const char *partition_ir[2] = {
+static const char *const partition_ir[2] = {
     "target triple = \"x86_64-pc-linux-gnu\"\n"
     "declare hidden i32 @\"" PROMOTED "\"(i32)\n"
     "define i32 @entry(i32 %x) {\n"
@@ -36,7 +42,7 @@ static const char *partition_ir[2] = {
     "  ret i32 %y\n"
     "}\n"};
 
-static int emit_object(const char *ir, void **object, size_t *size) {
+static int emit_object(const char *triple, const char *ir, void **object, size_t *size) {
   LLVMContextRef context = LLVMContextCreate();
   LLVMMemoryBufferRef text = LLVMCreateMemoryBufferWithMemoryRangeCopy(ir, strlen(ir), "p.ll");
   LLVMModuleRef module = NULL;
@@ -44,11 +50,11 @@ static int emit_object(const char *ir, void **object, size_t *size) {
   int failed = LLVMParseIRInContext(context, text, &module, &message);
   LLVMTargetRef target = NULL;
   if (!failed)
-    failed = LLVMGetTargetFromTriple("x86_64-pc-linux-gnu", &target, &message);
+    failed = LLVMGetTargetFromTriple(triple, &target, &message);
   LLVMMemoryBufferRef buffer = NULL;
   if (!failed) {
     LLVMTargetMachineRef machine =
-        LLVMCreateTargetMachine(target, "x86_64-pc-linux-gnu", "", "", LLVMCodeGenLevelDefault,
+        LLVMCreateTargetMachine(target, triple, "", "", LLVMCodeGenLevelDefault,
                                 LLVMRelocPIC, LLVMCodeModelDefault);
     failed = LLVMTargetMachineEmitToMemoryBuffer(machine, module, LLVMObjectFile, &message,
                                                  &buffer);
@@ -101,26 +107,48 @@ static unsigned relocations_to(const elf_object *o, const char *section, uint32_
   return count;
 }
 
-static void test_merge_localizes_promoted(void) {
+/* Two partitions' objects, emitted from their IR and merged under a plan. */
+typedef struct merged_pair {
   mtpc_job jobs[2];
-  memset(jobs, 0, sizeof(jobs));
+  void *object;
+  size_t size;
+  int mapped;
+} merged_pair;
+
+/* 1 when both emit, merge, and the merged object opens as *o. */
+static int merge_pair(const char *triple, const char *const ir[2], const mtpc_plan *plan,
+                      merged_pair *m, elf_object *o) {
+  memset(m, 0, sizeof(*m));
   for (int i = 0; i < 2; i++) {
-    jobs[i].partition = (uint32_t)i;
-    CHECK(emit_object(partition_ir[i], &jobs[i].object, &jobs[i].object_size) == 0);
+    m->jobs[i].partition = (uint32_t)i;
+    CHECK(emit_object(triple, ir[i], &m->jobs[i].object, &m->jobs[i].object_size) == 0);
   }
-  mtpc_plan_node node = {.name = "helper", .promoted_name = PROMOTED, .owner = 1};
-  mtpc_plan plan = {.partition_count = 2, .node_count = 1, .nodes = &node};
-  void *merged = NULL;
-  size_t size = 0;
-  int mapped = 0;
   char *message = NULL;
-  CHECK(mtpc_merge_objects(&plan, jobs, 2, NULL, &merged, &size, &mapped, &message) == 0);
+  CHECK(mtpc_merge_objects(plan, m->jobs, 2, NULL, &m->object, &m->size, &m->mapped, &message) ==
+        0);
   if (message)
     fprintf(stderr, "merge: %s\n", message);
   free(message);
+  int opened = m->object && mtpc_elf_open(o, m->object, m->size);
+  CHECK(opened);
+  return opened;
+}
+
+static void release_pair(merged_pair *m) {
+  if (m->mapped)
+    munmap(m->object, m->size);
+  else
+    free(m->object);
+  for (int i = 0; i < 2; i++)
+    free(m->jobs[i].object);
+}
+
+static void test_merge_localizes_promoted(void) {
+  mtpc_plan_node node = {.name = "helper", .promoted_name = PROMOTED, .owner = 1};
+  mtpc_plan plan = {.partition_count = 2, .node_count = 1, .nodes = &node};
+  merged_pair m;
   elf_object o;
-  CHECK(merged && mtpc_elf_open(&o, merged, size));
-  if (merged && mtpc_elf_open(&o, merged, size)) {
+  if (merge_pair("x86_64-pc-linux-gnu", partition_ir, &plan, &m, &o)) {
     uint32_t helper = find_symbol(&o, "helper");
     CHECK(helper != 0);
     CHECK(find_symbol(&o, PROMOTED) == 0);
@@ -135,12 +163,7 @@ static void test_merge_localizes_promoted(void) {
     CHECK(entry >= o.first_global);
     CHECK(ELF64_ST_BIND(o.symbols[entry].st_info) == STB_GLOBAL);
   }
-  if (mapped)
-    munmap(merged, size);
-  else
-    free(merged);
-  for (int i = 0; i < 2; i++)
-    free(jobs[i].object);
+  release_pair(&m);
 }
 
 static void test_localize_leaves_foreign_objects(void) {
@@ -154,12 +177,96 @@ static void test_localize_leaves_foreign_objects(void) {
   CHECK(memcmp(before, not_elf, sizeof(not_elf)) == 0);
 }
 
+/* Partition `p` of two that both define the clone @shared (a COMDAT of
+ * its own) with its DWARF 5 subprogram, and call it. */
+static char *clone_partition_ir(const char *triple, int p) {
+  char *ir = NULL;
+  size_t length = 0;
+  FILE *out = open_memstream(&ir, &length);
+  fprintf(out,
+          "target triple = \"%s\"\n"
+          "$shared = comdat any\n"
+          "define linkonce_odr i32 @shared(i32 %%x) noinline comdat !dbg !5 {\n"
+          "  %%y = mul i32 %%x, 7, !dbg !6\n"
+          "  ret i32 %%y, !dbg !6\n"
+          "}\n"
+          "define i32 @entry%d(i32 %%x) !dbg !7 {\n"
+          "  %%y = call i32 @shared(i32 %%x), !dbg !8\n"
+          "  ret i32 %%y, !dbg !8\n"
+          "}\n"
+          "!llvm.dbg.cu = !{!0}\n"
+          "!llvm.module.flags = !{!2, !3}\n"
+          "!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, "
+          "producer: \"t\", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)\n"
+          "!1 = !DIFile(filename: \"part%d.cpp\", directory: \"/t\")\n"
+          "!2 = !{i32 7, !\"Dwarf Version\", i32 5}\n"
+          "!3 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+          "!4 = !DISubroutineType(types: !{})\n"
+          "!5 = distinct !DISubprogram(name: \"shared\", scope: !1, file: !1, line: 1, type: !4, "
+          "scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
+          "!6 = !DILocation(line: 2, scope: !5)\n"
+          "!7 = distinct !DISubprogram(name: \"entry%d\", scope: !1, file: !1, line: 4, type: !4, "
+          "scopeLine: 4, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
+          "!8 = !DILocation(line: 5, scope: !7)\n",
+          triple, p, p, p);
+  fclose(out);
+  return ir;
+}
+
+/* Relocations of the debug sections that hold addresses: those of type
+ * `type` with addend -1 against a local absolute symbol of value 0 (the
+ * tombstone), and those without a symbol or type (what ld.lld -r leaves of
+ * one whose target it discarded). */
+static void count_debug_addresses(const elf_object *o, uint32_t type, unsigned *tombstones,
+                                  unsigned *unmarked) {
+  *tombstones = *unmarked = 0;
+  for (uint32_t i = 1; i < o->section_count; i++) {
+    const Elf64_Shdr *s = &o->sections[i];
+    const char *name = o->section_names.text + s->sh_name;
+    if (s->sh_type != SHT_RELA ||
+        (strcmp(name, ".rela.debug_addr") != 0 && strcmp(name, ".rela.debug_info") != 0))
+      continue;
+    const Elf64_Rela *rela = (const Elf64_Rela *)(o->data + s->sh_offset);
+    for (size_t r = 0; r < s->sh_size / sizeof(Elf64_Rela); r++) {
+      uint32_t symbol = ELF64_R_SYM(rela[r].r_info);
+      *unmarked += rela[r].r_info == 0;
+      *tombstones += ELF64_R_TYPE(rela[r].r_info) == type && rela[r].r_addend == -1 &&
+                     symbol != 0 && symbol < o->first_global &&
+                     o->symbols[symbol].st_shndx == SHN_ABS && o->symbols[symbol].st_value == 0;
+    }
+  }
+}
+
+static void test_merge_marks_discarded_debug(const char *triple, uint32_t absolute) {
+  char *ir[2] = {clone_partition_ir(triple, 0), clone_partition_ir(triple, 1)};
+  mtpc_plan plan = {.partition_count = 2};
+  merged_pair m;
+  elf_object o;
+  if (merge_pair(triple, (const char *const *)ir, &plan, &m, &o)) {
+    unsigned tombstones, unmarked;
+    count_debug_addresses(&o, absolute, &tombstones, &unmarked);
+    /* The second partition's copy of @shared: its subprogram's address. */
+    CHECK(tombstones >= 1);
+    CHECK(unmarked == 0);
+    CHECK(mtpc_mark_dead_debug(m.object, m.size) == 0);
+  }
+  release_pair(&m);
+  free(ir[0]);
+  free(ir[1]);
+}
+
 int main(void) {
   LLVMInitializeX86TargetInfo();
   LLVMInitializeX86Target();
   LLVMInitializeX86TargetMC();
   LLVMInitializeX86AsmPrinter();
+  LLVMInitializeAArch64TargetInfo();
+  LLVMInitializeAArch64Target();
+  LLVMInitializeAArch64TargetMC();
+  LLVMInitializeAArch64AsmPrinter();
   test_merge_localizes_promoted();
   test_localize_leaves_foreign_objects();
+  test_merge_marks_discarded_debug("x86_64-pc-linux-gnu", R_X86_64_64);
+  test_merge_marks_discarded_debug("aarch64-unknown-linux-gnu", R_AARCH64_ABS64);
   CHECK_SUMMARY();
 }
