@@ -172,6 +172,17 @@ static void to_hex(const unsigned char *bytes, char *hex) {
   }
 }
 
+/* 32 hex digits as bytes; -1 when they are not. */
+static int from_hex(const char *hex, unsigned char bytes[CHECKSUM_BYTES]) {
+  for (int i = 0; i < CHECKSUM_BYTES; i++) {
+    int high = hex_value(hex[2 * i]), low = hex_value(hex[2 * i + 1]);
+    if (high < 0 || low < 0)
+      return -1;
+    bytes[i] = (unsigned char)(high << 4 | low);
+  }
+  return 0;
+}
+
 /* A file's placeholder: a hash of its directory and name, which no edit of
  * its contents changes, and of how many files before it had both (a header
  * that two imported modules saw with different contents). Two files with
@@ -181,12 +192,8 @@ static int mask_checksum(void *arg, const char *hex, const char *directory, cons
                          char placeholder_hex[CHECKSUM_HEX]) {
   mtpc_cache_masks *m = arg;
   masked_file f;
-  for (int i = 0; i < CHECKSUM_BYTES; i++) {
-    int high = hex_value(hex[2 * i]), low = hex_value(hex[2 * i + 1]);
-    if (high < 0 || low < 0)
-      return 0;
-    f.real[i] = (unsigned char)(high << 4 | low);
-  }
+  if (from_hex(hex, f.real))
+    return 0;
   /* The path as "directory\0name\0". */
   XXH3_state_t state;
   XXH3_64bits_reset(&state);
@@ -234,28 +241,71 @@ int mtpc_cache_mask_module(LLVMModuleRef module, int names, int checksums,
   return 0;
 }
 
-/* A placeholder checksum in a line table becomes the real one. */
-static void restore_checksum(void *arg, uint8_t checksum[CHECKSUM_BYTES]) {
+/* A file the key saw with a placeholder gets its real checksum back. */
+static int unmask_checksum(void *arg, const char *hex, const char *directory, const char *name,
+                           char real_hex[CHECKSUM_HEX]) {
   const mtpc_cache_masks *m = arg;
+  (void)directory;
+  (void)name;
+  unsigned char bytes[CHECKSUM_BYTES];
+  if (from_hex(hex, bytes))
+    return 0;
   for (size_t k = 0; k < m->file_count; k++)
-    if (memcmp(checksum, m->files[k].placeholder, CHECKSUM_BYTES) == 0) {
-      memcpy(checksum, m->files[k].real, CHECKSUM_BYTES);
-      return;
+    if (memcmp(bytes, m->files[k].placeholder, CHECKSUM_BYTES) == 0) {
+      to_hex(m->files[k].real, real_hex);
+      return 1;
     }
+  return 0;
 }
 
-/* The real checksums back in an object's or a .dwo's line tables; -1 when
- * it is not an object this reads. */
-static int restore_line_tables(const mtpc_cache_masks *m, void *object, size_t size) {
+int mtpc_cache_unmask_module(const mtpc_cache_masks *m, LLVMModuleRef module) {
+  if (!m || !m->file_count)
+    return 0;
+  return mtpc_bridge_mask_file_checksums(module, unmask_checksum, (void *)m);
+}
+
+/* A line table's checksum that is one of the masked files' real ones (or
+ * placeholders) becomes that file's placeholder (or real one). */
+static void swap_checksum(const mtpc_cache_masks *m, uint8_t checksum[CHECKSUM_BYTES],
+                          int to_placeholder) {
+  for (size_t k = 0; k < m->file_count; k++) {
+    const masked_file *f = &m->files[k];
+    if (memcmp(checksum, to_placeholder ? f->real : f->placeholder, CHECKSUM_BYTES) == 0) {
+      memcpy(checksum, to_placeholder ? f->placeholder : f->real, CHECKSUM_BYTES);
+      return;
+    }
+  }
+}
+
+static void mask_line_checksum(void *arg, uint8_t checksum[CHECKSUM_BYTES]) {
+  swap_checksum(arg, checksum, 1);
+}
+
+static void restore_checksum(void *arg, uint8_t checksum[CHECKSUM_BYTES]) {
+  swap_checksum(arg, checksum, 0);
+}
+
+/* `change` on every checksum of an object's or a .dwo's line tables; -1
+ * when it is not an object this reads. */
+static int edit_line_tables(const mtpc_cache_masks *m, void *object, size_t size,
+                            mtpc_line_checksum_fn *change) {
   static const char *const line_tables[] = {".debug_line", ".debug_line.dwo"};
   for (size_t t = 0; object && t < sizeof(line_tables) / sizeof(line_tables[0]); t++) {
     size_t offset = 0, length = 0;
     int found = mtpc_elf_find_section(object, size, line_tables[t], &offset, &length);
-    if (found < 0 || (found && mtpc_line_checksums((uint8_t *)object + offset, length,
-                                                   restore_checksum, (void *)m)))
+    if (found < 0 ||
+        (found && mtpc_line_checksums((uint8_t *)object + offset, length, change, (void *)m)))
       return -1;
   }
   return 0;
+}
+
+int mtpc_cache_mask_object(const mtpc_cache_masks *m, void *object, size_t object_size,
+                           void *dwo, size_t dwo_size) {
+  if (!m || !m->file_count)
+    return 0;
+  return edit_line_tables(m, object, object_size, mask_line_checksum) ||
+         edit_line_tables(m, dwo, dwo_size, mask_line_checksum);
 }
 
 /* `*at` starts with token<index> for an index below count: the real text
@@ -309,8 +359,8 @@ int mtpc_cache_unmask_object(const mtpc_cache_masks *m, void **object, size_t *o
   *message = NULL;
   if (!m)
     return 0;
-  if (m->file_count && (restore_line_tables(m, *object, *object_size) ||
-                        restore_line_tables(m, dwo, dwo_size))) {
+  if (m->file_count && (edit_line_tables(m, *object, *object_size, restore_checksum) ||
+                        edit_line_tables(m, dwo, dwo_size, restore_checksum))) {
     *message = mtpc_strdup("cannot read the line tables to restore their checksums");
     return 1;
   }

@@ -1,8 +1,8 @@
 /* What a partition's cache key leaves out: the parts of its module that
  * change with edits elsewhere in the module, or with the module's path, but
  * reach its object only in a few known places (cache_masks.c). The
- * partition is keyed and compiled with placeholders for them, and its
- * object (stored as compiled) gets the real ones back, exactly where the
+ * partition is keyed with placeholders for them, its object is stored with
+ * the placeholders, and it gets the real ones back, exactly where the
  * placeholders went.
  *
  *  - Names. A global variable named by a counter (clang's ".str.N", LLVM's
@@ -16,9 +16,14 @@
  *    a placeholder's token, so that every token in the object is one of
  *    these, and only when asked (nothing in the compile reads names).
  *  - Source checksums. With -g, every file's MD5 (DWARF 5 line tables)
- *    changes with any edit of the file. Each file's debug info names a file
- *    with a placeholder checksum instead (from its directory and name); the
- *    MD5 fields of the object's line tables get the real ones back.
+ *    changes with any edit of the file. While the key is made, the debug
+ *    info names each file with a placeholder checksum instead (from its
+ *    directory and name); then the real files again, so that the module is
+ *    compiled as it came: a module whose files were replaced carries two
+ *    versions of a C++ class's members where LLVM's metadata mapper leaves
+ *    a reference behind, and its object describes both. The object's line
+ *    tables are stored with the placeholders in their MD5 fields and get
+ *    the real ones back.
  *  - Atom groups (LLVM 21 and later, with checksums). The passes that copy
  *    code number the copies' Key Instructions groups from one counter per
  *    module, so an added statement renumbers later functions' groups; each function's are
@@ -38,7 +43,16 @@ typedef struct mtpc_cache_masks mtpc_cache_masks;
  * (NULL when nothing is masked); non-zero when memory runs out. */
 int mtpc_cache_mask_module(LLVMModuleRef module, int names, int checksums,
                            mtpc_cache_masks **masks);
+/* Once keyed: the files' real checksums back in the module (the names stay
+ * masked until the object's are restored). Non-zero when memory runs out. */
+int mtpc_cache_unmask_module(const mtpc_cache_masks *masks, LLVMModuleRef module);
 void mtpc_cache_masks_free(mtpc_cache_masks *masks);
+
+/* The object and .dwo of the unmasked module, as the cache stores them: the
+ * placeholder checksums in their line tables. Non-zero when one is not an
+ * object this reads. */
+int mtpc_cache_mask_object(const mtpc_cache_masks *masks, void *object, size_t object_size,
+                           void *dwo, size_t dwo_size);
 
 /* What a compile of the unmasked partition gives: the checksums back in the
  * line tables of the object and the .dwo, then the names (*object

@@ -414,7 +414,8 @@ static void key_module(mtpc_job_run *run) {
               !(job->partition == MTPC_NONE && config->options->merge);
   if (mtpc_cache_mask_module(run->module, names, mtpc_cache_masks_checksums(config->cache),
                              &run->masks) ||
-      mtpc_cache_key_of(config->cache, run->module, skeleton_dwo_name(config, job), &run->key))
+      mtpc_cache_key_of(config->cache, run->module, skeleton_dwo_name(config, job), &run->key) ||
+      mtpc_cache_unmask_module(run->masks, run->module))
     run_out_of_memory(run);
 }
 
@@ -543,7 +544,11 @@ static void make_object(mtpc_job_run *run, const uint8_t *drop) {
     run_out_of_memory(run);
   if (!run->failed && !run->hit)
     generate(run);
-  if (!run->failed && !run->hit && config->cache) /* stored as compiled, with the placeholders */
+  /* Stored with the placeholders: the names it was compiled with, and the
+   * checksums masked again here; unmask() gives both back. */
+  if (!run->failed && !run->hit && config->cache &&
+      !mtpc_cache_mask_object(run->masks, run->job->object, run->job->object_size,
+                              run->job->dwo, run->job->dwo_size))
     mtpc_cache_store(config->cache, &key, run->job->object, run->job->object_size,
                      run->job->dwo, run->job->dwo_size);
   free(drops);
