@@ -5,7 +5,8 @@ that cache (warm) and without one; the two must be byte-identical, and the
 program must print what a stock build of the edited sources prints.
 
 The program (a header and one or two sources) has functions that call each
-other, static and inline functions, templates and classes (C++), string
+other, static and inline functions, templates and classes (C++; in half
+of them a class of its own holding a std::string), string
 literals and an initialized table. An edit changes a literal, adds one
 (every later .str.N is renumbered), changes a constant on its line or a
 callee, an initializer, an inline function or a template, inserts a line
@@ -52,8 +53,9 @@ class CaseError(Exception):
 class Program:
     """A program as lists of lines per file, which edits change in place."""
 
-    def __init__(self, rng, cxx, two_files):
+    def __init__(self, rng, cxx, two_files, library=None):
         self.cxx = cxx
+        self.library = library  # C++: a random.Random for library classes, or None
         ext = ".cpp" if cxx else ".c"
         self.sources = ["gen" + ext] + (["gen2" + ext] if two_files else [])
         self.files = {"gen.h": [], **{s: [] for s in self.sources}}
@@ -75,6 +77,18 @@ class Program:
             h.append("struct Acc {")
             h.append("  int v;")
             h.append(f"  int add(int x) {{ v += x ^ {rng.randint(1, 255)}; return v; }}")
+            h.append("};")
+        if self.library:
+            # A class of the library's, whose members its debug info
+            # describes (a remap of the files once described them twice).
+            h.append("#include <string>")
+            h.append("struct Names {")
+            h.append("  typedef std::string text;")
+            h.append("  typedef unsigned size_type;")
+            h.append("  text first;")
+            h.append("  size_type count(const text &t) const {")
+            h.append(f"    return (size_type)t.size() * {self.library.randint(2, 9)}u + 1;")
+            h.append("  }")
             h.append("};")
         h.append("extern int table[16];")
         h.append("#endif")
@@ -121,6 +135,9 @@ class Program:
         if self.cxx and rng.random() < 0.5:
             out.append(f"  r += tpl<{rng.randint(1, 5)}>(x);")
             out.append("  { Acc a{r}; r = a.add(x); }")
+        if self.library and self.library.random() < 0.5:
+            lit = self.library.choice(self.literals)
+            out.append(f'  {{ Names n{{"{lit}"}}; r += (int)n.count(n.first + "{i}"); }}')
         out.append("  return r;")
         out.append("}")
         return out
@@ -243,8 +260,13 @@ class Case:
         self.partitions = rng.choice(["2", "3", "5", "max"])
         self.jobs = rng.choice(["1", "2"])
         self.edits = rng.sample(EDITS, rng.choice([1, 1, 2]))
+        # Library classes (C++), from a generator of their own, as lld's
+        # options below.
+        library = random.Random(seed * 15485863 + 2)
+        self.library = self.cxx and library.random() < 0.5
         self.program = Program(rng, self.cxx, two_files=self.tool in ("backend", "lld-thin",
-                                                                      "lld-full"))
+                                                                      "lld-full"),
+                               library=library if self.library else None)
         self.hits = 0
         # lld's own options, from a generator of their own: the seeds drawn
         # before these existed keep their programs.
@@ -264,7 +286,8 @@ class Case:
         if self.tool.startswith("lld"):
             lld = (f" lld options {' '.join(lto_options.flatten(self.lld_before)) or '-'} then "
                    f"{' '.join(lto_options.flatten(self.lld_after)) or '-'}")
-        return (f"seed {self.seed}: {self.tool} {'c++' if self.cxx else 'c'} {self.opt} "
+        language = ("c++ with <string>" if self.library else "c++") if self.cxx else "c"
+        return (f"seed {self.seed}: {self.tool} {language} {self.opt} "
                 f"cpu={self.cpu} pic={int(self.pic)} debug={self.debug} "
                 f"profile={self.profile} partitions={self.partitions}{lld}")
 
