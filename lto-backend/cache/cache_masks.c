@@ -241,21 +241,30 @@ int mtpc_cache_mask_module(LLVMModuleRef module, int names, int checksums,
   return 0;
 }
 
+/* A checksum that is one of the masked files' real ones (or placeholders)
+ * becomes that file's placeholder (or real one); 1 when it was one. */
+static int swap_checksum(const mtpc_cache_masks *m, unsigned char checksum[CHECKSUM_BYTES],
+                         int to_placeholder) {
+  for (size_t k = 0; k < m->file_count; k++) {
+    const masked_file *f = &m->files[k];
+    if (memcmp(checksum, to_placeholder ? f->real : f->placeholder, CHECKSUM_BYTES) == 0) {
+      memcpy(checksum, to_placeholder ? f->placeholder : f->real, CHECKSUM_BYTES);
+      return 1;
+    }
+  }
+  return 0;
+}
+
 /* A file the key saw with a placeholder gets its real checksum back. */
 static int unmask_checksum(void *arg, const char *hex, const char *directory, const char *name,
                            char real_hex[CHECKSUM_HEX]) {
-  const mtpc_cache_masks *m = arg;
   (void)directory;
   (void)name;
   unsigned char bytes[CHECKSUM_BYTES];
-  if (from_hex(hex, bytes))
+  if (from_hex(hex, bytes) || !swap_checksum(arg, bytes, 0))
     return 0;
-  for (size_t k = 0; k < m->file_count; k++)
-    if (memcmp(bytes, m->files[k].placeholder, CHECKSUM_BYTES) == 0) {
-      to_hex(m->files[k].real, real_hex);
-      return 1;
-    }
-  return 0;
+  to_hex(bytes, real_hex);
+  return 1;
 }
 
 int mtpc_cache_unmask_module(const mtpc_cache_masks *m, LLVMModuleRef module) {
@@ -264,25 +273,12 @@ int mtpc_cache_unmask_module(const mtpc_cache_masks *m, LLVMModuleRef module) {
   return mtpc_bridge_mask_file_checksums(module, unmask_checksum, (void *)m);
 }
 
-/* A line table's checksum that is one of the masked files' real ones (or
- * placeholders) becomes that file's placeholder (or real one). */
-static void swap_checksum(const mtpc_cache_masks *m, uint8_t checksum[CHECKSUM_BYTES],
-                          int to_placeholder) {
-  for (size_t k = 0; k < m->file_count; k++) {
-    const masked_file *f = &m->files[k];
-    if (memcmp(checksum, to_placeholder ? f->real : f->placeholder, CHECKSUM_BYTES) == 0) {
-      memcpy(checksum, to_placeholder ? f->placeholder : f->real, CHECKSUM_BYTES);
-      return;
-    }
-  }
-}
-
 static void mask_line_checksum(void *arg, uint8_t checksum[CHECKSUM_BYTES]) {
-  swap_checksum(arg, checksum, 1);
+  (void)swap_checksum(arg, checksum, 1);
 }
 
 static void restore_checksum(void *arg, uint8_t checksum[CHECKSUM_BYTES]) {
-  swap_checksum(arg, checksum, 0);
+  (void)swap_checksum(arg, checksum, 0);
 }
 
 /* `change` on every checksum of an object's or a .dwo's line tables; -1
