@@ -104,7 +104,12 @@ int mtpc_cache_masks_names(const mtpc_cache *cache) { return cache->mask_names; 
 
 int mtpc_cache_masks_checksums(const mtpc_cache *cache) { return cache->mask_checksums; }
 
-int mtpc_cache_key_of(const mtpc_cache *cache, LLVMModuleRef module, const char *dwo_name,
+static void hash_piece(void *state, const void *data, size_t size) {
+  XXH3_128bits_update(state, data, size);
+}
+
+int mtpc_cache_key_of(const mtpc_cache *cache, LLVMModuleRef module,
+                      const mtpc_cache_masks *masks, const char *dwo_name,
                       mtpc_cache_key *key) {
   XXH3_state_t *state = XXH3_createState();
   if (!state)
@@ -115,7 +120,8 @@ int mtpc_cache_key_of(const mtpc_cache *cache, LLVMModuleRef module, const char 
   const char *dwo = dwo_name ? dwo_name : "";
   XXH3_128bits_update(state, dwo, strlen(dwo) + 1);
   LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(module);
-  XXH3_128bits_update(state, LLVMGetBufferStart(bitcode), LLVMGetBufferSize(bitcode));
+  mtpc_cache_masks_key_bitcode(masks, LLVMGetBufferStart(bitcode), LLVMGetBufferSize(bitcode),
+                               hash_piece, state);
   LLVMDisposeMemoryBuffer(bitcode);
   XXH128_hash_t hash = XXH3_128bits_digest(state);
   XXH3_freeState(state);
@@ -308,6 +314,9 @@ static char *fingerprint_of(const mtpc_options *o, const mtpc_bridge_settings *s
     return NULL;
   text t = {0};
   append(&t, "mtpc", MTPC_VERSION_STRING);
+  /* Keys before the checksums' texts were masked in the bitcode (2) read a
+   * module whose files the metadata mapper had replaced. */
+  append_number(&t, "key_format", 2);
   append(&t, "llvm", mtpc_bridge_llvm_version());
   append(&t, "triple", or_empty(o->triple));
   append_number(&t, "emit_llvm", o->emit_llvm);

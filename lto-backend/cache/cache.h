@@ -10,6 +10,7 @@
 
 #include <llvm-c/Types.h>
 
+#include "cache_masks.h"
 #include "lto-backend/codegen/pipeline.h"
 #include "support/diag.h"
 
@@ -26,12 +27,14 @@ mtpc_cache *mtpc_cache_open(const mtpc_options *options, const mtpc_bridge_setti
 void mtpc_cache_close(mtpc_cache *cache);
 
 /* A partition's key: the cache's fingerprint and the module's bitcode (as
- * mtpc_cache_mask_module has left it, cache_masks.h). */
+ * mtpc_cache_mask_module has left it, read through its `masks`, NULL for
+ * none: cache_masks.h). */
 typedef struct mtpc_cache_key {
   uint64_t high, low;
 } mtpc_cache_key;
 /* Non-zero when memory runs out. */
-int mtpc_cache_key_of(const mtpc_cache *cache, LLVMModuleRef module, const char *dwo_name,
+int mtpc_cache_key_of(const mtpc_cache *cache, LLVMModuleRef module,
+                      const mtpc_cache_masks *masks, const char *dwo_name,
                       mtpc_cache_key *key);
 
 /* The key of something else made from the partition a key names: `what`

@@ -13,6 +13,7 @@
 #include <xxhash.h>
 
 #include "lto-backend/bitcode/ir_edit.h"
+#include "lto-backend/bitcode/md_strings.h"
 #include "lto-backend/elf/elf_object.h"
 #include "lto-backend/elf/line_checksums.h"
 #include "lto-backend/elf/objects.h"
@@ -27,6 +28,7 @@
 typedef struct masked_file {
   uint64_t path; /* a hash of its directory and name */
   unsigned char real[CHECKSUM_BYTES], placeholder[CHECKSUM_BYTES];
+  char real_hex[CHECKSUM_HEX], placeholder_hex[CHECKSUM_HEX]; /* the module's text */
 } masked_file;
 
 struct mtpc_cache_masks {
@@ -186,10 +188,9 @@ static int from_hex(const char *hex, unsigned char bytes[CHECKSUM_BYTES]) {
 /* A file's placeholder: a hash of its directory and name, which no edit of
  * its contents changes, and of how many files before it had both (a header
  * that two imported modules saw with different contents). Two files with
- * the same contents share one. 1 and the placeholder's hex digits; 0 to
- * leave a checksum not as clang writes it; -1 when memory runs out. */
-static int mask_checksum(void *arg, const char *hex, const char *directory, const char *name,
-                         char placeholder_hex[CHECKSUM_HEX]) {
+ * the same contents share one. A checksum not as clang writes it is left
+ * as it is. -1 when memory runs out. */
+static int mask_checksum(void *arg, const char *hex, const char *directory, const char *name) {
   mtpc_cache_masks *m = arg;
   masked_file f;
   if (from_hex(hex, f.real))
@@ -202,10 +203,8 @@ static int mask_checksum(void *arg, const char *hex, const char *directory, cons
   f.path = XXH3_64bits_digest(&state);
   uint64_t same_path = 0;
   for (size_t k = 0; k < m->file_count; k++) {
-    if (memcmp(m->files[k].real, f.real, CHECKSUM_BYTES) == 0) {
-      to_hex(m->files[k].placeholder, placeholder_hex);
-      return 1;
-    }
+    if (memcmp(m->files[k].real, f.real, CHECKSUM_BYTES) == 0)
+      return 0;
     same_path += m->files[k].path == f.path;
   }
   XXH3_128bits_reset_withSeed(&state, same_path);
@@ -215,10 +214,9 @@ static int mask_checksum(void *arg, const char *hex, const char *directory, cons
   XXH128_canonical_t canonical;
   XXH128_canonicalFromHash(&canonical, hash);
   memcpy(f.placeholder, canonical.digest, CHECKSUM_BYTES);
-  if (MTPC_PUSH(m->files, m->file_count, m->file_cap, f))
-    return -1;
-  to_hex(f.placeholder, placeholder_hex);
-  return 1;
+  to_hex(f.real, f.real_hex);
+  to_hex(f.placeholder, f.placeholder_hex);
+  return MTPC_PUSH(m->files, m->file_count, m->file_cap, f) ? -1 : 0;
 }
 
 int mtpc_cache_mask_module(LLVMModuleRef module, int names, int checksums,
@@ -226,7 +224,7 @@ int mtpc_cache_mask_module(LLVMModuleRef module, int names, int checksums,
   mtpc_cache_masks *m = calloc(1, sizeof(*m));
   *masks = NULL;
   if (!m || (names && mask_names(m, module)) ||
-      (checksums && mtpc_bridge_mask_file_checksums(module, mask_checksum, m))) {
+      (checksums && mtpc_bridge_file_checksums(module, mask_checksum, m))) {
     mtpc_cache_masks_free(m);
     return 1;
   }
@@ -242,43 +240,65 @@ int mtpc_cache_mask_module(LLVMModuleRef module, int names, int checksums,
 }
 
 /* A checksum that is one of the masked files' real ones (or placeholders)
- * becomes that file's placeholder (or real one); 1 when it was one. */
-static int swap_checksum(const mtpc_cache_masks *m, unsigned char checksum[CHECKSUM_BYTES],
-                         int to_placeholder) {
+ * becomes that file's placeholder (or real one). */
+static void swap_checksum(const mtpc_cache_masks *m, unsigned char checksum[CHECKSUM_BYTES],
+                          int to_placeholder) {
   for (size_t k = 0; k < m->file_count; k++) {
     const masked_file *f = &m->files[k];
     if (memcmp(checksum, to_placeholder ? f->real : f->placeholder, CHECKSUM_BYTES) == 0) {
       memcpy(checksum, to_placeholder ? f->placeholder : f->real, CHECKSUM_BYTES);
-      return 1;
+      return;
     }
   }
+}
+
+/* Where the bitcode holds a masked file's checksum text. */
+typedef struct checksum_text {
+  size_t offset;
+  size_t file;
+} checksum_text;
+
+typedef struct checksum_texts {
+  const mtpc_cache_masks *masks;
+  const char *bitcode;
+  checksum_text *found;
+  size_t count, cap;
+} checksum_texts;
+
+static int note_checksum_text(void *arg, const char *text, uint32_t length) {
+  checksum_texts *t = arg;
+  if (length != CHECKSUM_HEX)
+    return 0;
+  for (size_t k = 0; k < t->masks->file_count; k++)
+    if (memcmp(text, t->masks->files[k].real_hex, CHECKSUM_HEX) == 0) {
+      checksum_text found = {(size_t)(text - t->bitcode), k};
+      return MTPC_PUSH(t->found, t->count, t->cap, found) ? 1 : 0;
+    }
   return 0;
 }
 
-/* A file the key saw with a placeholder gets its real checksum back. */
-static int unmask_checksum(void *arg, const char *hex, const char *directory, const char *name,
-                           char real_hex[CHECKSUM_HEX]) {
-  (void)directory;
-  (void)name;
-  unsigned char bytes[CHECKSUM_BYTES];
-  if (from_hex(hex, bytes) || !swap_checksum(arg, bytes, 0))
-    return 0;
-  to_hex(bytes, real_hex);
-  return 1;
-}
-
-int mtpc_cache_unmask_module(const mtpc_cache_masks *m, LLVMModuleRef module) {
-  if (!m || !m->file_count)
-    return 0;
-  return mtpc_bridge_mask_file_checksums(module, unmask_checksum, (void *)m);
+void mtpc_cache_masks_key_bitcode(const mtpc_cache_masks *m, const void *bitcode, size_t size,
+                                  mtpc_cache_piece *piece, void *arg) {
+  checksum_texts t = {.masks = m, .bitcode = bitcode};
+  /* Bitcode this cannot walk is keyed as it is: a miss, never a wrong hit. */
+  if (!m || !m->file_count || mtpc_md_strings_each(bitcode, size, note_checksum_text, &t))
+    t.count = 0;
+  size_t done = 0;
+  for (size_t i = 0; i < t.count; i++) {
+    piece(arg, t.bitcode + done, t.found[i].offset - done);
+    piece(arg, m->files[t.found[i].file].placeholder_hex, CHECKSUM_HEX);
+    done = t.found[i].offset + CHECKSUM_HEX;
+  }
+  piece(arg, t.bitcode + done, size - done);
+  free(t.found);
 }
 
 static void mask_line_checksum(void *arg, uint8_t checksum[CHECKSUM_BYTES]) {
-  (void)swap_checksum(arg, checksum, 1);
+  swap_checksum(arg, checksum, 1);
 }
 
 static void restore_checksum(void *arg, uint8_t checksum[CHECKSUM_BYTES]) {
-  (void)swap_checksum(arg, checksum, 0);
+  swap_checksum(arg, checksum, 0);
 }
 
 /* `change` on every checksum of an object's or a .dwo's line tables; -1

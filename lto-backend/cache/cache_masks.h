@@ -16,14 +16,12 @@
  *    a placeholder's token, so that every token in the object is one of
  *    these, and only when asked (nothing in the compile reads names).
  *  - Source checksums. With -g, every file's MD5 (DWARF 5 line tables)
- *    changes with any edit of the file. While the key is made, the debug
- *    info names each file with a placeholder checksum instead (from its
- *    directory and name); then the real files again, so that the module is
- *    compiled as it came: a module whose files were replaced carries two
- *    versions of a C++ class's members where LLVM's metadata mapper leaves
- *    a reference behind, and its object describes both. The object's line
- *    tables are stored with the placeholders in their MD5 fields and get
- *    the real ones back.
+ *    changes with any edit of the file. The key reads the partition's
+ *    bitcode with a placeholder (from the file's directory and name) in
+ *    the text of each checksum that nothing else in the module holds; the
+ *    module itself is compiled as it came. The object's line tables are
+ *    stored with the placeholders in their MD5 fields and get the real
+ *    ones back.
  *  - Atom groups (LLVM 21 and later, with checksums). The passes that copy
  *    code number the copies' Key Instructions groups from one counter per
  *    module, so an added statement renumbers later functions' groups; each function's are
@@ -38,14 +36,16 @@
 typedef struct mtpc_cache_masks mtpc_cache_masks;
 
 /* Renames the partition's masked names to their placeholders (with `names`)
- * and gives its files placeholder checksums and its functions their own
- * atom group numbers (with `checksums`). 0 and *masks
+ * and notes the files whose checksums the key masks and gives its
+ * functions their own atom group numbers (with `checksums`). 0 and *masks
  * (NULL when nothing is masked); non-zero when memory runs out. */
 int mtpc_cache_mask_module(LLVMModuleRef module, int names, int checksums,
                            mtpc_cache_masks **masks);
-/* Once keyed: the files' real checksums back in the module (the names stay
- * masked until the object's are restored). Non-zero when memory runs out. */
-int mtpc_cache_unmask_module(const mtpc_cache_masks *masks, LLVMModuleRef module);
+/* The partition's bitcode as its key reads it, handed to `piece` a part at
+ * a time: the masked files' checksums replaced by their placeholders. */
+typedef void mtpc_cache_piece(void *arg, const void *data, size_t size);
+void mtpc_cache_masks_key_bitcode(const mtpc_cache_masks *masks, const void *bitcode, size_t size,
+                                  mtpc_cache_piece *piece, void *arg);
 void mtpc_cache_masks_free(mtpc_cache_masks *masks);
 
 /* The object and .dwo of the unmasked module, as the cache stores them: the

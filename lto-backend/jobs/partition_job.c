@@ -414,8 +414,8 @@ static void key_module(mtpc_job_run *run) {
               !(job->partition == MTPC_NONE && config->options->merge);
   if (mtpc_cache_mask_module(run->module, names, mtpc_cache_masks_checksums(config->cache),
                              &run->masks) ||
-      mtpc_cache_key_of(config->cache, run->module, skeleton_dwo_name(config, job), &run->key) ||
-      mtpc_cache_unmask_module(run->masks, run->module))
+      mtpc_cache_key_of(config->cache, run->module, run->masks, skeleton_dwo_name(config, job),
+                        &run->key))
     run_out_of_memory(run);
 }
 

@@ -1,11 +1,13 @@
 #include "debug_info.h"
 
+#include <climits>
 #include <string>
 #include <vector>
 
 #include "lto-backend/bitcode/metadata_scan.h"
 #include "partitioner/debug_type_keys.h"
 #include "support/compat.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/Module.h"
@@ -150,50 +152,108 @@ extern "C" void mtpc_bridge_keep_subprogram_only(LLVMValueRef function) {
   f.setSubprogram(bare);
 }
 
-// The files the module's debug info names, each once, in a fixed order.
-static std::vector<DIFile *> named_files(Module &m) {
-  DebugInfoFinder finder;
-  finder.processModule(m);
-  SmallPtrSet<DIFile *, 32> seen;
-  std::vector<DIFile *> files;
-  auto add = [&](DIFile *file) {
-    if (file && seen.insert(file).second)
-      files.push_back(file);
-  };
-  for (DICompileUnit *cu : finder.compile_units())
-    add(cu->getFile());
-  for (DISubprogram *sp : finder.subprograms())
-    add(sp->getFile());
-  for (DIScope *scope : finder.scopes())
-    add(scope->getFile());
-  for (DIType *type : finder.types())
-    add(type->getFile());
-  for (DIGlobalVariableExpression *e : finder.global_variables())
-    add(e->getVariable()->getFile());
-  return files;
-}
+namespace {
+// Where the module's metadata holds its strings: each file met, and the
+// strings held anywhere but as a file's checksum.
+struct string_uses {
+  std::vector<const DIFile *> files; // in the order the walk meets them
+  SmallPtrSet<const MDString *, 16> elsewhere;
+  DenseSet<const Metadata *> seen;
+  SmallVector<const MDNode *, 64> pending;
 
-extern "C" int mtpc_bridge_mask_file_checksums(LLVMModuleRef module,
-                                               mtpc_bridge_checksum_mask *mask, void *arg) {
-  Module &m = *unwrap(module);
-  ValueToValueMapTy masked;
-  char placeholder[32];
-  for (DIFile *file : named_files(m)) {
-    std::optional<DIFile::ChecksumInfo<StringRef>> checksum = file->getChecksum();
-    if (!checksum || checksum->Kind != DIFile::CSK_MD5 || checksum->Value.size() != 32)
-      continue;
-    std::string hex = checksum->Value.str(), directory = file->getDirectory().str(),
-                name = file->getFilename().str();
-    int masks = mask(arg, hex.c_str(), directory.c_str(), name.c_str(), placeholder);
-    if (masks < 0)
-      return 1;
-    if (masks == 0)
-      continue;
-    DIFile::ChecksumInfo<StringRef> replaced(DIFile::CSK_MD5, StringRef(placeholder, 32));
-    masked.MD()[file].reset(DIFile::get(m.getContext(), file->getFilename(),
-                                        file->getDirectory(), replaced, file->getSource()));
+  void reach(const Metadata *md) {
+    if (!md || !seen.insert(md).second)
+      return;
+    if (auto *string = dyn_cast<MDString>(md))
+      elsewhere.insert(string);
+    else if (auto *node = dyn_cast<MDNode>(md))
+      pending.push_back(node);
+    // Values as metadata and argument lists hold no strings.
   }
-  if (!masked.MD().empty())
-    remap_module_metadata(m, masked);
+
+  void drain() {
+    while (!pending.empty()) {
+      const MDNode *node = pending.pop_back_val();
+      auto *file = dyn_cast<DIFile>(node);
+      if (file)
+        files.push_back(file);
+      for (unsigned i = 0; i < node->getNumOperands(); i++)
+        if (!(file && i == checksum_operand(file)))
+          reach(node->getOperand(i));
+    }
+  }
+
+  // DIFile's operands: name, directory, checksum, source.
+  static unsigned checksum_operand(const DIFile *file) {
+    return file->getRawChecksum() ? 2 : UINT_MAX;
+  }
+
+  void reach_attachments(const GlobalObject &object) {
+    SmallVector<std::pair<unsigned, MDNode *>, 4> attached;
+    object.getAllMetadata(attached);
+    for (auto &[kind, node] : attached)
+      reach(node);
+  }
+
+  void reach_records(const Instruction &inst) {
+    for (const DbgRecord &record : inst.getDbgRecordRange()) {
+      reach(record.getDebugLoc().getAsMDNode());
+      if (auto *label = dyn_cast<DbgLabelRecord>(&record)) {
+        reach(label->getRawLabel());
+        continue;
+      }
+      auto &variable = cast<DbgVariableRecord>(record);
+      reach(variable.getRawVariable());
+      reach(variable.getRawExpression());
+      reach(variable.getRawLocation());
+      if (variable.isDbgAssign()) {
+        reach(variable.getRawAssignID());
+        reach(variable.getRawAddress());
+        reach(variable.getRawAddressExpression());
+      }
+    }
+  }
+
+  void reach_instruction(const Instruction &inst) {
+    SmallVector<std::pair<unsigned, MDNode *>, 4> attached;
+    inst.getAllMetadata(attached); // !dbg too
+    for (auto &[kind, node] : attached)
+      reach(node);
+    for (const Use &operand : inst.operands())
+      if (auto *wrapped = dyn_cast<MetadataAsValue>(operand.get()))
+        reach(wrapped->getMetadata());
+    reach_records(inst);
+  }
+
+  // Everything the bitcode writer writes of the module's metadata.
+  void walk(const Module &m) {
+    for (const NamedMDNode &named : m.named_metadata())
+      for (const MDNode *node : named.operands())
+        reach(node);
+    for (const GlobalObject &object : m.global_objects())
+      reach_attachments(object);
+    for (const Function &f : m)
+      for (const BasicBlock &block : f)
+        for (const Instruction &inst : block)
+          reach_instruction(inst);
+    drain();
+  }
+};
+} // namespace
+
+extern "C" int mtpc_bridge_file_checksums(LLVMModuleRef module, mtpc_bridge_file_checksum *found,
+                                          void *arg) {
+  string_uses uses;
+  uses.walk(*unwrap(module));
+  for (const DIFile *file : uses.files) {
+    auto checksum = file->getRawChecksum();
+    if (!checksum || checksum->Kind != DIFile::CSK_MD5 || !checksum->Value ||
+        checksum->Value->getLength() != 32 || uses.elsewhere.count(checksum->Value))
+      continue;
+    std::string hex = checksum->Value->getString().str(),
+                directory = file->getDirectory().str(), name = file->getFilename().str();
+    if (found(arg, hex.c_str(), directory.c_str(), name.c_str()))
+      return 1;
+  }
   return 0;
 }

@@ -46,16 +46,15 @@ void mtpc_bridge_strip_debug_info(LLVMValueRef function);
  * DW_AT_call_origin, at the cost of one small DIE. */
 void mtpc_bridge_keep_subprogram_only(LLVMValueRef function);
 
-/* Replaces the MD5 checksum of each source file the module's debug info
- * names (what DWARF 5 line tables record) where `mask` says: it sees the
- * file's 32 hex digits, directory and name, in a fixed order, and returns 1
- * with 32 hex digits in `placeholder`, 0 to leave the file as it is, or -1
- * when memory runs out. Every reference to a replaced file then names its
- * replacement. Non-zero when memory runs out. */
-typedef int mtpc_bridge_checksum_mask(void *arg, const char *checksum, const char *directory,
-                                      const char *name, char placeholder[32]);
-int mtpc_bridge_mask_file_checksums(LLVMModuleRef module, mtpc_bridge_checksum_mask *mask,
-                                    void *arg);
+/* Each source file the module's debug info names whose MD5 checksum (what
+ * DWARF 5 line tables record) nothing else in the module's metadata holds:
+ * a string of the checksum's text is that file's checksum, or the checksum
+ * of another file with the same contents, and nothing more. `found` sees
+ * the 32 hex digits, directory and name, in a fixed order, and returns 0,
+ * or non-zero (memory ran out) to stop; returns that. */
+typedef int mtpc_bridge_file_checksum(void *arg, const char *checksum, const char *directory,
+                                      const char *name);
+int mtpc_bridge_file_checksums(LLVMModuleRef module, mtpc_bridge_file_checksum *found, void *arg);
 
 /* Numbers each function's Key Instructions atom groups 1, 2, ... in the
  * order its instructions name them (debug_atoms.cpp says why no object

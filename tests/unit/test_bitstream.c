@@ -2,25 +2,26 @@
  * module's records with the bit position of each operand, so that a field
  * rewritten in place is what LLVM then reads; it stops on a truncated or
  * foreign input instead of reading past its end; and its VBR writer and
- * bit copy keep every other bit where it was. */
+ * bit copy keep every other bit where it was. The metadata strings' walk
+ * (md_strings.h) finds each string, module-wide and a function's own, where
+ * the bytes hold it. */
 #include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/BitReader.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
+#include <llvm-c/IRReader.h>
 
 #include "check.h"
 #include "lto-backend/bitcode/bitstream.h"
+#include "lto-backend/bitcode/md_strings.h"
 
 enum { MODULE_CODE_TRIPLE = 2 };
 static const char triple[] = "x86_64-pc-linux-gnu";
 
-/* Bitcode of an empty module with `triple`, malloc'ed. */
-static uint8_t *module_bitcode(size_t *size) {
-  LLVMContextRef context = LLVMContextCreate();
-  LLVMModuleRef module = LLVMModuleCreateWithNameInContext("m", context);
-  LLVMSetTarget(module, triple);
+/* The module's bitcode, malloc'ed; the module and its context disposed. */
+static uint8_t *bitcode_of(LLVMModuleRef module, LLVMContextRef context, size_t *size) {
   LLVMMemoryBufferRef buffer = LLVMWriteBitcodeToMemoryBuffer(module);
   *size = LLVMGetBufferSize(buffer);
   uint8_t *data = malloc(*size);
@@ -29,6 +30,14 @@ static uint8_t *module_bitcode(size_t *size) {
   LLVMDisposeModule(module);
   LLVMContextDispose(context);
   return data;
+}
+
+/* Bitcode of an empty module with `triple`, malloc'ed. */
+static uint8_t *module_bitcode(size_t *size) {
+  LLVMContextRef context = LLVMContextCreate();
+  LLVMModuleRef module = LLVMModuleCreateWithNameInContext("m", context);
+  LLVMSetTarget(module, triple);
+  return bitcode_of(module, context, size);
 }
 
 /* Walks the module block's own records, skipping its sub-blocks, and keeps
@@ -143,8 +152,82 @@ static void test_vbr_write_and_bit_copy(void) {
   CHECK_EQ_U(mtpc_bs_fixed(&b, 10), 0x3ff);
 }
 
+/* A string of f's own (the writer puts it in f's metadata block) and two
+ * of the module's. */
+static const char strings_ir[] = "define void @f() {\n"
+                                 "  call void @g(), !note !0\n"
+                                 "  ret void\n"
+                                 "}\n"
+                                 "declare void @g()\n"
+                                 "!named = !{!1}\n"
+                                 "!0 = !{!\"only-in-f\"}\n"
+                                 "!1 = !{!\"module-wide\", !\"second\"}\n";
+
+static uint8_t *strings_bitcode(size_t *size) {
+  LLVMContextRef context = LLVMContextCreate();
+  LLVMMemoryBufferRef ir =
+      LLVMCreateMemoryBufferWithMemoryRangeCopy(strings_ir, sizeof(strings_ir) - 1, "strings");
+  LLVMModuleRef module = NULL;
+  char *message = NULL;
+  CHECK(LLVMParseIRInContext(context, ir, &module, &message) == 0);
+  return bitcode_of(module, context, size);
+}
+
+typedef struct seen_strings {
+  const uint8_t *data;
+  size_t size;
+  int count, stop_at;
+  size_t only_in_f; /* its offset, 0: not seen */
+  int module_wide, second;
+} seen_strings;
+
+static int see_string(void *arg, const char *text, uint32_t length) {
+  seen_strings *s = arg;
+  CHECK((const uint8_t *)text > s->data && (const uint8_t *)text + length <= s->data + s->size);
+  if (length == 9 && memcmp(text, "only-in-f", 9) == 0)
+    s->only_in_f = (size_t)((const uint8_t *)text - s->data);
+  s->module_wide += length == 11 && memcmp(text, "module-wide", 11) == 0;
+  s->second += length == 6 && memcmp(text, "second", 6) == 0;
+  return ++s->count == s->stop_at ? 7 : 0;
+}
+
+static void test_metadata_strings(void) {
+  size_t size;
+  uint8_t *data = strings_bitcode(&size);
+  seen_strings seen = {.data = data, .size = size};
+  CHECK(mtpc_md_strings_each(data, size, see_string, &seen) == 0);
+  CHECK_EQ_U(seen.count, 3);
+  CHECK(seen.only_in_f != 0 && seen.module_wide == 1 && seen.second == 1);
+
+  /* The bytes it found are the string LLVM reads. */
+  memcpy(data + seen.only_in_f, "ONLY-IN-F", 9);
+  LLVMContextRef context = LLVMContextCreate();
+  LLVMMemoryBufferRef buffer =
+      LLVMCreateMemoryBufferWithMemoryRangeCopy((const char *)data, size, "edited");
+  LLVMModuleRef module = NULL;
+  CHECK(LLVMParseBitcodeInContext2(context, buffer, &module) == 0);
+  char *text = module ? LLVMPrintModuleToString(module) : NULL;
+  CHECK(text && strstr(text, "!\"ONLY-IN-F\"") && !strstr(text, "only-in-f"));
+  LLVMDisposeMessage(text);
+  LLVMDisposeModule(module);
+  LLVMDisposeMemoryBuffer(buffer);
+  LLVMContextDispose(context);
+
+  /* A visitor's non-zero stops the walk and is its result. */
+  seen_strings stopped = {.data = data, .size = size, .stop_at = 2};
+  CHECK(mtpc_md_strings_each(data, size, see_string, &stopped) == 7);
+  CHECK_EQ_U(stopped.count, 2);
+  /* Cut short or not bitcode: -1. */
+  seen_strings cut = {.data = data, .size = size};
+  CHECK(mtpc_md_strings_each(data, seen.only_in_f, see_string, &cut) == -1);
+  static const uint8_t not_bitcode[] = "ELF\x7f, not bitcode at all";
+  CHECK(mtpc_md_strings_each(not_bitcode, sizeof(not_bitcode), see_string, &cut) == -1);
+  free(data);
+}
+
 int main(void) {
   test_operands_at_their_bits();
+  test_metadata_strings();
   test_truncated_and_foreign();
   test_vbr_write_and_bit_copy();
   CHECK_SUMMARY();

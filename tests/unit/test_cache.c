@@ -96,7 +96,7 @@ static mtpc_cache_key key_of(const cache_under_test *t, unsigned n, int k) {
   if (module &&
       !mtpc_cache_mask_module(module, mtpc_cache_masks_names(t->cache),
                               mtpc_cache_masks_checksums(t->cache), &masks))
-    CHECK(mtpc_cache_key_of(t->cache, module, NULL, &key) == 0);
+    CHECK(mtpc_cache_key_of(t->cache, module, NULL, NULL, &key) == 0);
   mtpc_cache_masks_free(masks);
   if (module)
     LLVMDisposeModule(module);
