@@ -4,6 +4,10 @@
 # build (and patched ld.lld) made for it.
 version=${MTPC_LLVM_VERSION:-19}
 
+# The scripts enter a work directory: a relative MTPC_BUILD_DIR is the
+# caller's. (The caller sets build before sourcing this.)
+[ -d "${build:-}" ] && build=$(cd "$build" && pwd)
+
 # bench_options ARGS...: --runs N, --jobs J, --speedtest-size S into runs,
 # jobs and size (the caller sets their defaults first); --llvm 19|22 into
 # version, with build-22/ as the build for 22 unless MTPC_BUILD_DIR says.
