@@ -1,8 +1,6 @@
 /* Every metadata string of a bitcode (md_strings.h). */
 #include "md_strings.h"
 
-#include "bitstream.h"
-
 /* LLVMBitCodes.h: the same in LLVM 19 and 22. */
 enum {
   BLOCKINFO_BLOCK = 0,
@@ -18,13 +16,12 @@ typedef struct walk {
   mtpc_bs_record record;
   mtpc_md_string_visit *visit;
   void *arg;
-  int stopped; /* what visit returned, when not 0 */
+  int stopped; /* the strings record's result, when not 0 */
 } walk;
 
 /* A METADATA_STRINGS record: [count, offset] and a blob of VBR6 lengths,
  * then the characters. */
-static int visit_strings(walk *w) {
-  const mtpc_bs_record *r = &w->record;
+int mtpc_md_strings_of_record(const mtpc_bs_record *r, mtpc_md_string_visit *visit, void *arg) {
   if (r->count < 2 || !r->blob || r->ops[1].value > r->blob_size)
     return -1;
   mtpc_bitstream lengths;
@@ -35,11 +32,17 @@ static int visit_strings(walk *w) {
     uint64_t length = mtpc_bs_vbr(&lengths, 6);
     if (lengths.failed || length > (uint64_t)(end - chars))
       return -1;
-    if ((w->stopped = w->visit(w->arg, chars, (uint32_t)length)))
-      return -1;
+    int stop = visit(arg, chars, (uint32_t)length);
+    if (stop)
+      return stop;
     chars += length;
   }
   return 0;
+}
+
+static int visit_strings(walk *w) {
+  w->stopped = mtpc_md_strings_of_record(&w->record, w->visit, w->arg);
+  return w->stopped ? -1 : 0;
 }
 
 /* The current block's next record or subblock, subblocks other than

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bitstream.h"
+
 /* One string: its bytes in the bitcode (`length`, not terminated). Non-zero
  * stops the walk, which returns it. */
 typedef int mtpc_md_string_visit(void *arg, const char *text, uint32_t length);
@@ -18,5 +20,8 @@ typedef int mtpc_md_string_visit(void *arg, const char *text, uint32_t length);
  * was visited; -1 when the bitcode is not one this reads (or memory ran
  * out); else what `visit` returned. */
 int mtpc_md_strings_each(const void *bitcode, size_t size, mtpc_md_string_visit *visit, void *arg);
+/* The strings of one METADATA_STRINGS record, read: the same results. */
+int mtpc_md_strings_of_record(const mtpc_bs_record *record, mtpc_md_string_visit *visit,
+                              void *arg);
 
 #endif

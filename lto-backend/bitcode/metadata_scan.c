@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "bitstream.h"
+#include "md_strings.h"
 #include "support/support.h"
 
 /* LLVMBitCodes.h and BitcodeWriter.cpp (writeDICompileUnit,
@@ -64,12 +65,17 @@ void mtpc_clear_field(uint8_t *data, mtpc_bit_field f) {
   }
 }
 
-/* METADATA_STRINGS: [count, offset] and a blob of VBR6 lengths, then the
- * characters. Non-zero when malformed or out of memory (st->bs says). */
+static int keep_string(void *arg, const char *text, uint32_t length) {
+  string_table *table = arg;
+  table->strings[table->count++] = (mtpc_md_string){text, length};
+  return 0;
+}
+
+/* A METADATA_STRINGS record. Non-zero when malformed or out of memory
+ * (st->bs says). */
 static int read_strings(scan_state *st, string_table *table) {
   const mtpc_bs_record *r = &st->record;
-  if (r->count < 2 || !r->blob || r->ops[1].value > r->blob_size || r->ops[0].value > UINT32_MAX ||
-      table->strings) {
+  if (r->count < 2 || r->ops[0].value > UINT32_MAX || table->strings) {
     st->bs.failed = 1;
     return 1;
   }
@@ -79,20 +85,10 @@ static int read_strings(scan_state *st, string_table *table) {
     st->bs.out_of_memory = 1;
     return 1;
   }
-  mtpc_bitstream lengths;
-  mtpc_bs_init(&lengths, r->blob, (size_t)r->ops[1].value);
-  const char *chars = (const char *)r->blob + r->ops[1].value;
-  const char *end = (const char *)r->blob + r->blob_size;
-  for (uint32_t i = 0; i < count; i++) {
-    uint64_t length = mtpc_bs_vbr(&lengths, 6);
-    if (lengths.failed || length > (uint64_t)(end - chars)) {
-      st->bs.failed = 1;
-      return 1;
-    }
-    table->strings[i] = (mtpc_md_string){chars, (uint32_t)length};
-    chars += length;
+  if (mtpc_md_strings_of_record(r, keep_string, table)) {
+    st->bs.failed = 1;
+    return 1;
   }
-  table->count = count;
   return 0;
 }
 

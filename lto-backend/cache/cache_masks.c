@@ -28,7 +28,6 @@
 typedef struct masked_file {
   uint64_t path; /* a hash of its directory and name */
   unsigned char real[CHECKSUM_BYTES], placeholder[CHECKSUM_BYTES];
-  char real_hex[CHECKSUM_HEX], placeholder_hex[CHECKSUM_HEX]; /* the module's text */
 } masked_file;
 
 struct mtpc_cache_masks {
@@ -214,8 +213,6 @@ static int mask_checksum(void *arg, const char *hex, const char *directory, cons
   XXH128_canonical_t canonical;
   XXH128_canonicalFromHash(&canonical, hash);
   memcpy(f.placeholder, canonical.digest, CHECKSUM_BYTES);
-  to_hex(f.real, f.real_hex);
-  to_hex(f.placeholder, f.placeholder_hex);
   return MTPC_PUSH(m->files, m->file_count, m->file_cap, f) ? -1 : 0;
 }
 
@@ -239,23 +236,29 @@ int mtpc_cache_mask_module(LLVMModuleRef module, int names, int checksums,
   return 0;
 }
 
-/* A checksum that is one of the masked files' real ones (or placeholders)
- * becomes that file's placeholder (or real one). */
-static void swap_checksum(const mtpc_cache_masks *m, unsigned char checksum[CHECKSUM_BYTES],
+/* The masked file whose real checksum (or placeholder) this is, or NULL. */
+static const masked_file *file_of(const mtpc_cache_masks *m, const uint8_t checksum[CHECKSUM_BYTES],
+                                  int placeholder) {
+  for (size_t k = 0; k < m->file_count; k++)
+    if (memcmp(checksum, placeholder ? m->files[k].placeholder : m->files[k].real,
+               CHECKSUM_BYTES) == 0)
+      return &m->files[k];
+  return NULL;
+}
+
+/* A line table's checksum that is one of the masked files' real ones (or
+ * placeholders) becomes that file's placeholder (or real one). */
+static void swap_checksum(const mtpc_cache_masks *m, uint8_t checksum[CHECKSUM_BYTES],
                           int to_placeholder) {
-  for (size_t k = 0; k < m->file_count; k++) {
-    const masked_file *f = &m->files[k];
-    if (memcmp(checksum, to_placeholder ? f->real : f->placeholder, CHECKSUM_BYTES) == 0) {
-      memcpy(checksum, to_placeholder ? f->placeholder : f->real, CHECKSUM_BYTES);
-      return;
-    }
-  }
+  const masked_file *f = file_of(m, checksum, !to_placeholder);
+  if (f)
+    memcpy(checksum, to_placeholder ? f->placeholder : f->real, CHECKSUM_BYTES);
 }
 
 /* Where the bitcode holds a masked file's checksum text. */
 typedef struct checksum_text {
   size_t offset;
-  size_t file;
+  const masked_file *file;
 } checksum_text;
 
 typedef struct checksum_texts {
@@ -265,16 +268,17 @@ typedef struct checksum_texts {
   size_t count, cap;
 } checksum_texts;
 
+/* The module's checksums are clang's lowercase hex, which from_hex alone
+ * reads: a string it reads as a masked file's real checksum is that
+ * checksum's text. */
 static int note_checksum_text(void *arg, const char *text, uint32_t length) {
   checksum_texts *t = arg;
-  if (length != CHECKSUM_HEX)
+  unsigned char bytes[CHECKSUM_BYTES];
+  const masked_file *file;
+  if (length != CHECKSUM_HEX || from_hex(text, bytes) || !(file = file_of(t->masks, bytes, 0)))
     return 0;
-  for (size_t k = 0; k < t->masks->file_count; k++)
-    if (memcmp(text, t->masks->files[k].real_hex, CHECKSUM_HEX) == 0) {
-      checksum_text found = {(size_t)(text - t->bitcode), k};
-      return MTPC_PUSH(t->found, t->count, t->cap, found) ? 1 : 0;
-    }
-  return 0;
+  checksum_text found = {(size_t)(text - t->bitcode), file};
+  return MTPC_PUSH(t->found, t->count, t->cap, found) ? 1 : 0;
 }
 
 void mtpc_cache_masks_key_bitcode(const mtpc_cache_masks *m, const void *bitcode, size_t size,
@@ -285,8 +289,10 @@ void mtpc_cache_masks_key_bitcode(const mtpc_cache_masks *m, const void *bitcode
     t.count = 0;
   size_t done = 0;
   for (size_t i = 0; i < t.count; i++) {
+    char placeholder_hex[CHECKSUM_HEX];
+    to_hex(t.found[i].file->placeholder, placeholder_hex);
     piece(arg, t.bitcode + done, t.found[i].offset - done);
-    piece(arg, m->files[t.found[i].file].placeholder_hex, CHECKSUM_HEX);
+    piece(arg, placeholder_hex, CHECKSUM_HEX);
     done = t.found[i].offset + CHECKSUM_HEX;
   }
   piece(arg, t.bitcode + done, size - done);

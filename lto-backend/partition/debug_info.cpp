@@ -1,6 +1,5 @@
 #include "debug_info.h"
 
-#include <climits>
 #include <string>
 #include <vector>
 
@@ -153,22 +152,24 @@ extern "C" void mtpc_bridge_keep_subprogram_only(LLVMValueRef function) {
 }
 
 namespace {
-// Where the module's metadata holds its strings: each file met, and the
-// strings held anywhere but as a file's checksum.
+// Where the module's metadata holds its strings: each file met, and every
+// string reached. A file's checksum is not reached through its file, so a
+// checksum string the walk reached is held somewhere else too.
 struct string_uses {
   std::vector<const DIFile *> files; // in the order the walk meets them
-  SmallPtrSet<const MDString *, 16> elsewhere;
   DenseSet<const Metadata *> seen;
   SmallVector<const MDNode *, 64> pending;
+
+  // DIFile's operands: name, directory, checksum (null without one), source.
+  static constexpr unsigned file_checksum = 2;
 
   void reach(const Metadata *md) {
     if (!md || !seen.insert(md).second)
       return;
-    if (auto *string = dyn_cast<MDString>(md))
-      elsewhere.insert(string);
-    else if (auto *node = dyn_cast<MDNode>(md))
+    if (auto *node = dyn_cast<MDNode>(md))
       pending.push_back(node);
-    // Values as metadata and argument lists hold no strings.
+    // Strings are only noted; values as metadata and argument lists hold
+    // no strings.
   }
 
   void drain() {
@@ -178,14 +179,9 @@ struct string_uses {
       if (file)
         files.push_back(file);
       for (unsigned i = 0; i < node->getNumOperands(); i++)
-        if (!(file && i == checksum_operand(file)))
+        if (!(file && i == file_checksum))
           reach(node->getOperand(i));
     }
-  }
-
-  // DIFile's operands: name, directory, checksum, source.
-  static unsigned checksum_operand(const DIFile *file) {
-    return file->getRawChecksum() ? 2 : UINT_MAX;
   }
 
   void reach_attachments(const GlobalObject &object) {
@@ -248,7 +244,7 @@ extern "C" int mtpc_bridge_file_checksums(LLVMModuleRef module, mtpc_bridge_file
   for (const DIFile *file : uses.files) {
     auto checksum = file->getRawChecksum();
     if (!checksum || checksum->Kind != DIFile::CSK_MD5 || !checksum->Value ||
-        checksum->Value->getLength() != 32 || uses.elsewhere.count(checksum->Value))
+        checksum->Value->getLength() != 32 || uses.seen.count(checksum->Value))
       continue;
     std::string hex = checksum->Value->getString().str(),
                 directory = file->getDirectory().str(), name = file->getFilename().str();
