@@ -37,13 +37,13 @@ void mtpc_plan_options_init(mtpc_plan_options *o) {
   o->head_cost = 0;
 }
 
-uint64_t mtpc_partition_target(uint64_t total_cost) {
+uint64_t mtpc_partition_target(uint64_t total_cost, uint64_t most) {
   uint64_t target = MTPC_COST_PER_PARTITION;
   while (total_cost > target * MTPC_SMALL_MODULE_PARTITIONS && target < MTPC_FULL_PARTITION_COST)
     target *= 2;
   /* 2^(k/4) in ten-thousandths: the target grows by quarter octaves. */
   static const uint64_t quarter_octave[4] = {10000, 11892, 14142, 16818};
-  for (unsigned step = 1; total_cost > target * MTPC_MAX_DEFAULT_PARTITIONS; step++)
+  for (unsigned step = 1; total_cost > target * most; step++)
     target = ((uint64_t)MTPC_FULL_PARTITION_COST << (step / 4)) * quarter_octave[step % 4] / 10000;
   return target;
 }
@@ -126,6 +126,7 @@ typedef struct planner {
   uint8_t *atom_clonable;
   uint32_t *atom_unit;
   uint32_t unit_count;
+  uint64_t most_partitions; /* of a default plan: MTPC_MAX_(DEFAULT|ODR)_PARTITIONS */
   uint64_t group_limit; /* a unit joins a group only while the group stays under this */
   uint32_t *unit_group;
   uint32_t group_count;
@@ -366,13 +367,13 @@ static void postorder_component(const wgraph *atoms, const uint32_t *scc, const 
 
 /* Groups are cut below half a partition's share so that largest-first
  * assignment can balance them; the finest split keeps whole groups. */
-static uint64_t group_limit(const mtpc_plan_options *o, uint64_t total_cost) {
+static uint64_t group_limit(const mtpc_plan_options *o, uint64_t total_cost, uint64_t most) {
   if (o->partitions == MTPC_PLAN_FINEST || o->partitions == 1)
     return UINT64_MAX;
   /* By default a constant of the target, not of the module's cost, which
    * every edit changes. */
   if (o->partitions == 0)
-    return mtpc_partition_target(total_cost) / 2;
+    return mtpc_partition_target(total_cost, most) / 2;
   uint64_t limit = total_cost / o->partitions / 2;
   return limit ? limit : 1;
 }
@@ -840,7 +841,7 @@ static uint64_t identity_hash(const char *name) {
  * chunk takes less code. */
 static int assign_groups_stably(planner *p, uint64_t total_cost) {
   uint32_t groups = p->group_count;
-  uint64_t target = mtpc_partition_target(total_cost);
+  uint64_t target = mtpc_partition_target(total_cost, p->most_partitions);
   wgraph adjacency = {0};
   uint32_t *order = sorted_groups(p, compare_groups_by_leader, p->group_leader);
   uint64_t *cost = mtpc_alloc(groups + 1, sizeof(uint64_t));
@@ -1275,11 +1276,15 @@ uint32_t mtpc_plan_debug_type_home(const mtpc_plan *plan, const char *key) {
  * group cloned into every partition that calls it disappears where each
  * inlines it, as in a serial compile, where a copy would need its owner to
  * export it. */
-static void choose_limits(const mtpc_graph *g, const mtpc_plan_options *o, mtpc_plan *plan) {
+static void choose_limits(planner *p) {
+  const mtpc_graph *g = p->g;
+  const mtpc_plan_options *o = p->o;
+  mtpc_plan *plan = p->plan;
   int odr_code = 0;
   for (uint32_t i = 0; i < g->node_count && !odr_code; i++)
     odr_code = g->nodes[i].kind == MTPC_FUNCTION && (g->nodes[i].flags & MTPC_N_DISCARDABLE) &&
                (g->nodes[i].flags & MTPC_N_DEFINITION);
+  p->most_partitions = odr_code ? MTPC_MAX_ODR_PARTITIONS : MTPC_MAX_DEFAULT_PARTITIONS;
   plan->copy_limit = o->import_instr_limit != MTPC_LIMIT_BY_MODULE ? o->import_instr_limit
                      : odr_code        ? MTPC_ODR_IMPORT_LIMIT
                      : o->whole_program ? MTPC_FULL_LTO_IMPORT_LIMIT
@@ -1291,10 +1296,10 @@ static int plan_steps(planner *p) {
   mtpc_plan *plan = p->plan;
   if (init_plan_nodes(p->g, plan))
     return -1;
-  choose_limits(p->g, p->o, plan);
+  choose_limits(p);
   plan->head_cost = p->o->head_cost;
   plan->total_cost += plan->head_cost;
-  p->group_limit = group_limit(p->o, plan->total_cost);
+  p->group_limit = group_limit(p->o, plan->total_cost, p->most_partitions);
   if (find_atoms(p) || find_atom_members(p) || find_units(p) || find_groups(p))
     return -1;
   /* Each of those steps visits every node and edge a few times. */

@@ -14,20 +14,26 @@
 /* By default a partition costs about MTPC_COST_PER_PARTITION (the chunks'
  * target). The target doubles while a module would need more than
  * MTPC_SMALL_MODULE_PARTITIONS of them, up to MTPC_FULL_PARTITION_COST; then
- * the count grows with the module up to MTPC_MAX_DEFAULT_PARTITIONS, after
- * which the target grows by quarter octaves (2^(1/4)), so a larger module
- * gets 67 to 80 targets' worth. A step keeps a plan stable under edits as a
- * doubling does, but doubling would halve the count just past the limit.
- * 80, not 64: on a machine with a core per partition the critical path is
- * the heaviest chunk (up to 1.5 targets), not the count, so smaller targets
- * shorten it (docs/design.rst has the projections). Not more: a
- * partition's fixed cost (reading the module's global records, freeing its
- * context) grows with the module as its work does, so the CPU overhead grows
- * with the count, not the size (docs/design.rst). */
+ * the count grows with the module up to its most (MTPC_MAX_DEFAULT_PARTITIONS,
+ * or MTPC_MAX_ODR_PARTITIONS), after which the target grows by quarter
+ * octaves (2^(1/4)), so a larger module gets 84% to all of its most. A step
+ * keeps a plan stable under edits as a doubling does, but doubling would
+ * halve the count just past the limit. 80, not 64: on a machine with a core
+ * per partition the critical path is the heaviest chunk (up to 1.5 targets),
+ * not the count, so smaller targets shorten it (docs/design.rst has the
+ * projections). Not more: a partition's fixed cost (reading the module's
+ * global records, freeing its context) grows with the module as its work
+ * does, so the CPU overhead grows with the count, not the size. A module
+ * with discardable ODR code (C++) stops at 40: each cut there also clones
+ * the inline functions both sides call, optimized in every holder, which
+ * made cppcheck's split at 80 cost 8.6% more CPU than its serial compile
+ * and at 40 2.8%, while one function's partition bounds its time on 16
+ * cores at either count (docs/design.rst, "The CPU account"). */
 #define MTPC_COST_PER_PARTITION 8000u
 #define MTPC_SMALL_MODULE_PARTITIONS 32u
 #define MTPC_FULL_PARTITION_COST 16000u
 #define MTPC_MAX_DEFAULT_PARTITIONS 80u
+#define MTPC_MAX_ODR_PARTITIONS 40u
 #define MTPC_DEFAULT_IMPORT_LIMIT 30u
 /* For a full LTO module without discardable ODR functions: whole, its
  * inliner sees every function, and internalized code inlines more than a
@@ -143,8 +149,10 @@ __attribute__((warn_unused_result)) mtpc_status mtpc_plan_build(const mtpc_graph
                                                                 mtpc_plan *plan);
 void mtpc_plan_free(mtpc_plan *plan);
 void mtpc_plan_print(const mtpc_plan *plan, FILE *out);
-/* The cost a default partition aims at, for a module of total_cost. */
-uint64_t mtpc_partition_target(uint64_t total_cost);
+/* The cost a default partition aims at, for a module of total_cost that
+ * gets at most `most` partitions (MTPC_MAX_DEFAULT_PARTITIONS or
+ * MTPC_MAX_ODR_PARTITIONS; at least MTPC_SMALL_MODULE_PARTITIONS). */
+uint64_t mtpc_partition_target(uint64_t total_cost, uint64_t most);
 /* The order partitions are compiled in, and in which a clone's copies are
  * ranked: costlier (own and imported cost) first, then by index. <0, 0, >0. */
 int mtpc_plan_partition_order(const mtpc_plan *plan, uint32_t a, uint32_t b);

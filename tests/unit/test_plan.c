@@ -332,23 +332,58 @@ static void test_promoted_names(void) {
   free(d);
 }
 
-/* Up to 32 partitions of 8000 cost; then 16000-cost partitions up to 80 of
- * them; then 67 to 80 partitions of a target growing by quarter octaves. */
+/* Up to 32 partitions of 8000 cost; then 16000-cost partitions up to the
+ * module's most; then 84% to all of its most, of a target growing by
+ * quarter octaves. */
 static void test_partition_target(void) {
   const uint64_t per = MTPC_COST_PER_PARTITION, full = MTPC_FULL_PARTITION_COST;
-  const uint64_t small = MTPC_SMALL_MODULE_PARTITIONS, most = MTPC_MAX_DEFAULT_PARTITIONS;
+  const uint64_t small = MTPC_SMALL_MODULE_PARTITIONS;
+  const uint64_t mosts[2] = {MTPC_MAX_DEFAULT_PARTITIONS, MTPC_MAX_ODR_PARTITIONS};
   CHECK_EQ_U(full, 2 * per);
-  CHECK_EQ_U(mtpc_partition_target(0), per);
-  CHECK_EQ_U(mtpc_partition_target(per * small), per);
-  CHECK_EQ_U(mtpc_partition_target(per * small + 1), full);
-  CHECK_EQ_U(mtpc_partition_target(full * most), full);
-  CHECK_EQ_U(mtpc_partition_target(full * most + 1), full * 11892 / 10000);
-  CHECK_EQ_U(mtpc_partition_target(2 * full * most), 2 * full);
-  CHECK_EQ_U(mtpc_partition_target(2 * full * most + 1), 2 * full * 11892 / 10000);
-  for (uint64_t total = full * most; total < UINT64_C(1) << 44; total = total * 9 / 8) {
-    uint64_t target = mtpc_partition_target(total), count = (total + target - 1) / target;
-    CHECK(count >= most * 10000 / 11892 && count <= most);
+  for (int m = 0; m < 2; m++) {
+    const uint64_t most = mosts[m];
+    CHECK_EQ_U(mtpc_partition_target(0, most), per);
+    CHECK_EQ_U(mtpc_partition_target(per * small, most), per);
+    CHECK_EQ_U(mtpc_partition_target(per * small + 1, most), full);
+    CHECK_EQ_U(mtpc_partition_target(full * most, most), full);
+    CHECK_EQ_U(mtpc_partition_target(full * most + 1, most), full * 11892 / 10000);
+    CHECK_EQ_U(mtpc_partition_target(2 * full * most, most), 2 * full);
+    CHECK_EQ_U(mtpc_partition_target(2 * full * most + 1, most), 2 * full * 11892 / 10000);
+    for (uint64_t total = full * most; total < UINT64_C(1) << 44; total = total * 9 / 8) {
+      uint64_t target = mtpc_partition_target(total, most), count = (total + target - 1) / target;
+      CHECK(count >= most * 10000 / 11892 && count <= most);
+    }
   }
+}
+
+/* A default plan of a module with discardable ODR code (C++) stops at
+ * MTPC_MAX_ODR_PARTITIONS targets' worth; the same module without, at
+ * MTPC_MAX_DEFAULT_PARTITIONS. */
+static uint32_t default_partitions(uint32_t flags) {
+  mtpc_graph g;
+  mtpc_graph_init(&g, "m");
+  for (int i = 0; i < 3000; i++) {
+    char name[16];
+    snprintf(name, sizeof(name), "f%d", i);
+    fn(&g, name, i % 2 ? flags : 0, 1000);
+  }
+  CHECK(mtpc_graph_finalize(&g) == MTPC_OK);
+  mtpc_plan_options o;
+  mtpc_plan_options_init(&o);
+  mtpc_plan plan;
+  CHECK(mtpc_plan_build(&g, &o, &plan) == MTPC_OK);
+  uint32_t count = plan.partition_count;
+  CHECK(ownership_is_total(&g, &plan));
+  mtpc_plan_free(&plan);
+  mtpc_graph_free(&g);
+  return count;
+}
+
+static void test_odr_modules_get_fewer_partitions(void) {
+  uint32_t plain = default_partitions(0), odr = default_partitions(MTPC_N_DISCARDABLE);
+  /* Chunks are cut by content, up to one and a half targets. */
+  CHECK(plain > MTPC_MAX_ODR_PARTITIONS * 3 / 2);
+  CHECK(odr >= MTPC_MAX_ODR_PARTITIONS / 2 && odr <= MTPC_MAX_ODR_PARTITIONS * 3 / 2);
 }
 
 /* A head cost (partition 0's type lists) leads the chunks as one item: when
@@ -399,6 +434,7 @@ int main(void) {
   test_finest_and_single();
   test_promoted_names();
   test_partition_target();
+  test_odr_modules_get_fewer_partitions();
   test_head_cost();
   CHECK_SUMMARY();
 }
