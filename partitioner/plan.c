@@ -968,9 +968,9 @@ static int to_node_list(mtpc_node_list *list, const uint32_t *nodes, size_t coun
 }
 
 /* 5. copies: what partition q needs a body of, besides what it owns: clones
- * of small ODR groups it references, available_externally copies of what it
- * calls. Like ThinLTO's importer, each call away from owned code shrinks the
- * budget for copies. */
+ * of small ODR groups it references, available_externally copies of what its
+ * code calls or takes the address of. Like ThinLTO's importer, each call away
+ * from owned code shrinks the budget for copies. */
 static int find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap) {
   const mtpc_graph *g = p->g;
   mtpc_plan *plan = p->plan;
@@ -999,9 +999,12 @@ static int find_copies(planner *p, uint32_t q, import_item **stack, size_t *cap)
       }
       if (!from_code)
         continue; /* data only takes addresses: nothing to inline or fold */
+      /* A function whose address code takes is copied as a callee is: once
+       * the call it is passed to is inlined, the indirect call through it is
+       * a call, and the inliner's cost of that call weighs its body (without
+       * it, cppcheck's valueFlowForwardLifetime inlined list::remove_if with
+       * its predicate where the serial compile does not). */
       int input_copy = (n->flags & MTPC_N_AVAILABLE_EXTERNALLY) && (n->flags & MTPC_N_DEFINITION);
-      if (n->kind == MTPC_FUNCTION && g->edge_calls[e] == 0 && !input_copy)
-        continue; /* an address taken is not a call to inline */
       call_heat heat = edge_heat(g, item.node, e);
       uint64_t limit = heat == CALL_HOT ? (uint64_t)item.budget * MTPC_HOT_COPY_FACTOR
                        : heat == CALL_COLD ? 0 : item.budget;
