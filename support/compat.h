@@ -171,6 +171,17 @@ inline void at_optimizer_last(PassBuilder &pb, AddPasses add) {
 #endif
 }
 
+// A function of `scratch` that holds f's blocks for a while: 19's keeps
+// their debug records in f's format (22 has one).
+inline Function *holder_in(Module &scratch, const Function &f) {
+  Function *holder =
+      Function::Create(f.getFunctionType(), GlobalValue::ExternalLinkage, "", &scratch);
+#if LLVM_VERSION_MAJOR < 22
+  holder->IsNewDbgInfoFormat = f.IsNewDbgInfoFormat;
+#endif
+  return holder;
+}
+
 } // namespace mtpc_compat
 
 #endif

@@ -315,8 +315,9 @@ static char *fingerprint_of(const mtpc_options *o, const mtpc_bridge_settings *s
   text t = {0};
   append(&t, "mtpc", MTPC_VERSION_STRING);
   /* Keys before the checksums' texts were masked in the bitcode (2) read a
-   * module whose files the metadata mapper had replaced. */
-  append_number(&t, "key_format", 2);
+   * module whose files the metadata mapper had replaced; before 3, a
+   * partition's clones ran the late pipeline with the rest of it. */
+  append_number(&t, "key_format", 3);
   append(&t, "llvm", mtpc_bridge_llvm_version());
   append(&t, "triple", or_empty(o->triple));
   append_number(&t, "emit_llvm", o->emit_llvm);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "late_clones.h"
 #include "profile_phase.h"
 #include "sanitizers.h"
 #include "support/compat.h"
@@ -313,9 +314,25 @@ extern "C" int mtpc_bridge_run_profile_phase(const mtpc_bridge_settings *s, LLVM
   return 0;
 }
 
+// Whether clones may wait for the late pipeline (late_clones.h): with the
+// ThinLTO pipeline as LLVM builds it, when nothing added to it (profiles,
+// sanitizers, plugins) depends on the late passes seeing the whole module,
+// and no verifier runs between passes (it would meet the bodies set aside).
+static bool late_clones_may_wait(const mtpc_bridge_settings *s,
+                                 const std::optional<PGOOptions> &pgo) {
+  const lto::Config &c = *s->conf;
+  return !s->full_lto && !pgo && c.OptPipeline.empty() && c.PassPlugins.empty() &&
+         !c.VerifyEach && s->sanitizer.kind == MTPC_SANITIZER_NONE;
+}
+
+static std::vector<std::string> names_of(const char *const *names, size_t count) {
+  return std::vector<std::string>(names, names + count);
+}
+
 extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef module,
-                                    LLVMTargetMachineRef machine, mtpc_work_account *account,
-                                    char **message) {
+                                    LLVMTargetMachineRef machine,
+                                    const char *const *late_clones, size_t late_clone_count,
+                                    mtpc_work_account *account, char **message) {
   const lto::Config &c = *s->conf;
   if (c.CodeGenOnly)
     return 0;
@@ -333,6 +350,8 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
         [](StringRef pass, Any) { return !whole_program_pass(pass); });
   if (s->ir_profile)
     mtpc_profile_phase::start_after_profile_passes(pic);
+  if (late_clones_may_wait(s, pgo))
+    mtpc_late_clones::skip_late_passes(pic, names_of(late_clones, late_clone_count));
   PassBuilder pb(tm, c.PTO, pgo, &pic);
   if (load_plugins(pb, c, message) || config_analyses(a, pb, c, m, message))
     return -1;
@@ -360,6 +379,39 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
   mpm.run(m, a.mam);
   if (s->sanitizer.kind == MTPC_SANITIZER_ADDRESS)
     mtpc_sanitizers::restore_names(m);
+  return 0;
+}
+
+extern "C" int mtpc_bridge_optimize_late_clones(const mtpc_bridge_settings *s,
+                                                LLVMModuleRef module, LLVMTargetMachineRef machine,
+                                                const char *const *kept, size_t kept_count,
+                                                mtpc_work_account *account, char **message) {
+  const lto::Config &c = *s->conf;
+  std::optional<PGOOptions> pgo = s->ir_profile ? s->ir_profile : pgo_options(c);
+  if (c.CodeGenOnly || !kept_count || !late_clones_may_wait(s, pgo))
+    return 0;
+  Module &m = *unwrap(module);
+  TargetMachine *tm = reinterpret_cast<TargetMachine *>(machine);
+  analyses a;
+  PassInstrumentationCallbacks pic;
+  StandardInstrumentations si(m.getContext(), c.DebugPassManager, c.VerifyEach);
+  si.registerCallbacks(pic, &a.mam);
+  auto tracker = account ? mtpc_account::track(account, pic) : nullptr;
+  mtpc_late_clones::skip_module_passes(pic);
+  PassBuilder pb(tm, c.PTO, pgo, &pic);
+  if (config_analyses(a, pb, c, m, message))
+    return -1;
+  a.register_with(pb);
+  ModulePassManager late = pb.buildModuleOptimizationPipeline(optimization_level(c.OptLevel),
+                                                              ThinOrFullLTOPhase::ThinLTOPostLink);
+  std::vector<Function *> ran =
+      mtpc_late_clones::run_late_passes(m, late, a.mam, names_of(kept, kept_count));
+  std::string broken;
+  raw_string_ostream out(broken);
+  if (!c.DisableVerify)
+    for (Function *f : ran)
+      if (verifyFunction(*f, &out))
+        return fail(out.str(), message);
   return 0;
 }
 

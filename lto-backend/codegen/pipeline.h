@@ -59,8 +59,17 @@ LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bridge_setting
  * whole module (mtpc_bridge_run_summary_passes). With `account` (NULL: none),
  * where its time goes (work_account.h). 0 on success; else *message. */
 int mtpc_bridge_optimize(const mtpc_bridge_settings *settings, LLVMModuleRef module,
-                         LLVMTargetMachineRef machine, mtpc_work_account *account,
-                         char **message);
+                         LLVMTargetMachineRef machine, const char *const *late_clones,
+                         size_t late_clone_count, mtpc_work_account *account, char **message);
+/* `late_clones` (above) are the clones an earlier partition may keep: with
+ * LLVM's ThinLTO pipeline, they skip its late part (late_clones.h) until
+ * mtpc_bridge_optimize_late_clones runs it on those of them kept here
+ * (`kept`). Does nothing where they did not wait. 0 on success; else
+ * *message. */
+int mtpc_bridge_optimize_late_clones(const mtpc_bridge_settings *settings, LLVMModuleRef module,
+                                     LLVMTargetMachineRef machine, const char *const *kept,
+                                     size_t kept_count, mtpc_work_account *account,
+                                     char **message);
 
 /* Code generation of one partition: an object (or assembly) whose skeleton
  * unit records `dwo_name` (NULL: no split DWARF) and, when `separate_dwo`,

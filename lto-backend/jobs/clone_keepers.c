@@ -210,3 +210,8 @@ void mtpc_clone_keepers_drops(const mtpc_clone_keepers *k, uint32_t q, uint8_t *
     drop[i - k->cand_start[q]] =
         k->survived[i] && any_earlier_holder(k, q, k->cand[i], kept_there);
 }
+
+void mtpc_clone_keepers_later(const mtpc_clone_keepers *k, uint32_t q, uint8_t *later) {
+  for (uint32_t i = k->cand_start[q]; i < k->cand_start[q + 1]; i++)
+    later[i - k->cand_start[q]] = k->holders[k->holder_start[k->cand[i]]] != q;
+}

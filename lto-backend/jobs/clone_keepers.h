@@ -26,6 +26,9 @@ void mtpc_clone_keepers_free(mtpc_clone_keepers *k);
  * candidates), sorted; returns their count. */
 uint32_t mtpc_clone_keepers_candidates(const mtpc_clone_keepers *k, uint32_t q,
                                        const uint32_t **nodes);
+/* later[i]: 1 when q's i-th candidate has a holder before q in the plan's
+ * order, which keeps its code whenever it survives there too. */
+void mtpc_clone_keepers_later(const mtpc_clone_keepers *k, uint32_t q, uint8_t *later);
 /* Partition q was optimized: survived[i] for its i-th candidate (NULL: it
  * failed, and keeps nothing). */
 void mtpc_clone_keepers_record(mtpc_clone_keepers *k, uint32_t q, const uint8_t *survived);

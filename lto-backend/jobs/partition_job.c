@@ -212,6 +212,7 @@ struct mtpc_job_run {
   mtpc_job_account account_of_job, *account;
   const uint32_t *candidates; /* the plan's shared functions it holds */
   uint32_t candidate_count;
+  const uint8_t *later; /* beside candidates: held by an earlier partition too */
   double cpu_seconds;    /* of both phases, less the account's own */
   uint64_t memory_bytes; /* of both phases */
 };
@@ -219,6 +220,18 @@ struct mtpc_job_run {
 static void run_out_of_memory(mtpc_job_run *run) {
   job_out_of_memory(run->job);
   run->failed = 1;
+}
+
+/* The names of the candidates `pick` says and `except` (NULL: none) does
+ * not; NULL when memory runs out. */
+static const char **candidate_names(const mtpc_job_run *run, const uint8_t *pick,
+                                    const uint8_t *except, size_t *count) {
+  const char **names = mtpc_alloc(run->candidate_count ? run->candidate_count : 1, sizeof(char *));
+  *count = 0;
+  for (uint32_t i = 0; names && pick && i < run->candidate_count; i++)
+    if (pick[i] && !(except && except[i]))
+      names[(*count)++] = run->plan->nodes[run->candidates[i]].name;
+  return names;
 }
 
 /* The target machine, the remarks and the optimizer; sets run->failed. */
@@ -251,11 +264,19 @@ static void optimize(mtpc_job_run *run) {
     }
     run->account = &run->account_of_job;
   }
+  size_t late_count = 0;
+  const char **late = candidate_names(run, run->later, NULL, &late_count);
+  if (!late) {
+    run_out_of_memory(run);
+    return;
+  }
   mtpc_bridge_time_trace_begin("mtpc optimize", run->detail);
-  run->failed = mtpc_bridge_optimize(config->settings, run->module, run->machine,
-                                     run->account ? &run->account->work : NULL, &message) ||
+  run->failed = mtpc_bridge_optimize(config->settings, run->module, run->machine, late,
+                                     late_count, run->account ? &run->account->work : NULL,
+                                     &message) ||
                 run->diag.error;
   mtpc_bridge_time_trace_end();
+  free(late);
   if (run->failed)
     fail_job(job, MTPC_JOB_FAILED, message ? message : llvm_error(&run->diag), "optimizing");
   run->optimized = 1;
@@ -369,14 +390,10 @@ static void find_survivors(const mtpc_job_run *run, uint8_t *survived) {
  * (for the cache's key). NULL when memory runs out. */
 static const char **drop_names(const mtpc_job_run *run, const uint8_t *drop, size_t *count,
                                char **joined, size_t *joined_size) {
-  const char **names = mtpc_alloc(run->candidate_count ? run->candidate_count : 1, sizeof(char *));
+  const char **names = candidate_names(run, drop, NULL, count);
   size_t size = 0;
-  *count = 0;
-  for (uint32_t i = 0; names && i < run->candidate_count; i++)
-    if (drop && drop[i]) {
-      names[(*count)++] = run->plan->nodes[run->candidates[i]].name;
-      size += strlen(names[*count - 1]) + 1;
-    }
+  for (size_t i = 0; names && i < *count; i++)
+    size += strlen(names[i]) + 1;
   *joined = names ? mtpc_alloc(size ? size : 1, 1) : NULL;
   if (!*joined) {
     free(names);
@@ -440,7 +457,7 @@ static void load(mtpc_job_run *run) {
 
 mtpc_job_run *mtpc_job_front(const mtpc_codegen_config *config, const mtpc_plan *plan,
                              mtpc_job *job, const uint32_t *candidates, uint32_t candidate_count,
-                             uint8_t *survived) {
+                             const uint8_t *later, uint8_t *survived) {
   mtpc_job_run *run = mtpc_zalloc(1, sizeof(*run));
   memset(survived, 0, candidate_count);
   if (!run) {
@@ -448,7 +465,7 @@ mtpc_job_run *mtpc_job_front(const mtpc_codegen_config *config, const mtpc_plan 
     return NULL;
   }
   *run = (mtpc_job_run){.config = config, .plan = plan, .job = job, .candidates = candidates,
-                        .candidate_count = candidate_count,
+                        .candidate_count = candidate_count, .later = later,
                         .diag = {config->reporter, 0, NULL}};
   snprintf(run->detail, sizeof(run->detail), "partition %d",
            job->partition == MTPC_NONE ? -1 : (int)job->partition);
@@ -519,6 +536,30 @@ static void generate(mtpc_job_run *run) {
   run->failed = failed;
 }
 
+/* The late pipeline on the clones that waited for it and that this
+ * partition keeps (late_clones.h); sets run->failed. */
+static void optimize_late_clones(mtpc_job_run *run, const uint8_t *drop) {
+  size_t count = 0;
+  const char **kept = candidate_names(run, run->later, drop, &count);
+  if (!kept) {
+    run_out_of_memory(run);
+    return;
+  }
+  char *message = NULL;
+  double start = mtpc_now_seconds();
+  mtpc_bridge_time_trace_begin("mtpc optimize late clones", run->detail);
+  run->failed = mtpc_bridge_optimize_late_clones(run->config->settings, run->module,
+                                                 run->machine, kept, count,
+                                                 run->account ? &run->account->work : NULL,
+                                                 &message) ||
+                run->diag.error;
+  mtpc_bridge_time_trace_end();
+  free(kept);
+  if (run->failed)
+    fail_job(run->job, MTPC_JOB_FAILED, message ? message : llvm_error(&run->diag), "optimizing");
+  run->job->stats.opt_seconds += mtpc_now_seconds() - start;
+}
+
 /* The object of a run whose candidates drop[] are left to other
  * partitions: from the cache, or optimized if the front did not, and code
  * generated. */
@@ -539,6 +580,8 @@ static void make_object(mtpc_job_run *run, const uint8_t *drop) {
   run->hit = hit > 0;
   if (!run->failed && !run->hit && !run->optimized)
     optimize(run);
+  if (!run->failed && !run->hit)
+    optimize_late_clones(run, drop);
   if (!run->failed && !run->hit &&
       finish_optimized(config, run->module, run->job->partition, drops, drop_count))
     run_out_of_memory(run);

@@ -40,7 +40,7 @@ typedef struct pool {
   pthread_cond_t changed;
   mtpc_clone_keepers *keepers; /* NULL: no plan, or memory ran out */
   mtpc_job_run **runs;
-  uint8_t **flags;     /* per job: its candidates' survived[], then drop[] */
+  uint8_t **flags;     /* per job: its candidates' survived[], drop[], then later[] */
   unsigned pending, fronts_running;
   unsigned pending_limit; /* pending runs held before a thread waits instead */
 } pool;
@@ -124,11 +124,14 @@ static void run_front(pool *p, unsigned i) {
   mtpc_job *job = &p->jobs[p->order[i]];
   const uint32_t *candidates;
   uint32_t count = candidates_of(p, i, &candidates);
-  p->flags[i] = mtpc_zalloc(count ? 2 * (size_t)count : 1, 1);
+  p->flags[i] = mtpc_zalloc(count ? 3 * (size_t)count : 1, 1);
+  uint8_t *later = count && p->flags[i] ? p->flags[i] + 2 * (size_t)count : NULL;
+  if (later)
+    mtpc_clone_keepers_later(p->keepers, job->partition, later);
   acquire_slot(p, i);
   mtpc_job_run *run = NULL;
   if (p->flags[i])
-    run = mtpc_job_front(p->config, p->plan, job, candidates, count, p->flags[i]);
+    run = mtpc_job_front(p->config, p->plan, job, candidates, count, later, p->flags[i]);
   else
     job->failure = MTPC_JOB_NO_MEMORY;
   release_slot(p);
