@@ -211,6 +211,17 @@ struct analyses {
   }
 };
 
+// A pipeline's analyses and the instrumentation the configuration asks for
+// (--debug-pass-manager, the verifier after each pass).
+struct pass_run {
+  analyses a;
+  PassInstrumentationCallbacks pic;
+  StandardInstrumentations si;
+  pass_run(Module &m, const lto::Config &c) : si(m.getContext(), c.DebugPassManager, c.VerifyEach) {
+    si.registerCallbacks(pic, &a.mam);
+  }
+};
+
 static OptimizationLevel optimization_level(unsigned level) {
   static const OptimizationLevel levels[] = {OptimizationLevel::O0, OptimizationLevel::O1,
                                              OptimizationLevel::O2, OptimizationLevel::O3};
@@ -298,10 +309,9 @@ extern "C" int mtpc_bridge_run_profile_phase(const mtpc_bridge_settings *s, LLVM
     return -1;
   std::unique_ptr<TargetMachine> tm(reinterpret_cast<TargetMachine *>(machine));
   tm->setPGOOption(s->ir_profile);
-  analyses a;
-  PassInstrumentationCallbacks pic;
-  StandardInstrumentations si(m.getContext(), c.DebugPassManager, c.VerifyEach);
-  si.registerCallbacks(pic, &a.mam);
+  pass_run run(m, c);
+  analyses &a = run.a;
+  PassInstrumentationCallbacks &pic = run.pic;
   mtpc_profile_phase::stop_after_profile_passes(pic);
   PassBuilder pb(tm.get(), c.PTO, s->ir_profile, &pic);
   if (load_plugins(pb, c, message) || config_analyses(a, pb, c, m, message))
@@ -312,6 +322,12 @@ extern "C" int mtpc_bridge_run_profile_phase(const mtpc_bridge_settings *s, LLVM
       default_pipeline_level(c.OptPipeline).value_or(optimization_level(c.OptLevel))));
   mpm.run(m, a.mam);
   return 0;
+}
+
+// The profile the partitions' pipelines read: the IR profile phase's, else
+// the configuration's.
+static std::optional<PGOOptions> partition_pgo(const mtpc_bridge_settings *s) {
+  return s->ir_profile ? s->ir_profile : pgo_options(*s->conf);
 }
 
 // Whether clones may wait for the late pipeline (late_clones.h): with the
@@ -338,12 +354,11 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
     return 0;
   Module &m = *unwrap(module);
   TargetMachine *tm = reinterpret_cast<TargetMachine *>(machine);
-  std::optional<PGOOptions> pgo = s->ir_profile ? s->ir_profile : pgo_options(c);
+  std::optional<PGOOptions> pgo = partition_pgo(s);
   tm->setPGOOption(pgo);
-  analyses a;
-  PassInstrumentationCallbacks pic;
-  StandardInstrumentations si(m.getContext(), c.DebugPassManager, c.VerifyEach);
-  si.registerCallbacks(pic, &a.mam);
+  pass_run run(m, c);
+  analyses &a = run.a;
+  PassInstrumentationCallbacks &pic = run.pic;
   auto tracker = account ? mtpc_account::track(account, pic) : nullptr;
   if (s->full_lto)
     pic.registerShouldRunOptionalPassCallback(
@@ -387,15 +402,14 @@ extern "C" int mtpc_bridge_optimize_late_clones(const mtpc_bridge_settings *s,
                                                 const char *const *kept, size_t kept_count,
                                                 mtpc_work_account *account, char **message) {
   const lto::Config &c = *s->conf;
-  std::optional<PGOOptions> pgo = s->ir_profile ? s->ir_profile : pgo_options(c);
+  std::optional<PGOOptions> pgo = partition_pgo(s);
   if (c.CodeGenOnly || !kept_count || !late_clones_may_wait(s, pgo))
     return 0;
   Module &m = *unwrap(module);
   TargetMachine *tm = reinterpret_cast<TargetMachine *>(machine);
-  analyses a;
-  PassInstrumentationCallbacks pic;
-  StandardInstrumentations si(m.getContext(), c.DebugPassManager, c.VerifyEach);
-  si.registerCallbacks(pic, &a.mam);
+  pass_run run(m, c);
+  analyses &a = run.a;
+  PassInstrumentationCallbacks &pic = run.pic;
   auto tracker = account ? mtpc_account::track(account, pic) : nullptr;
   mtpc_late_clones::skip_module_passes(pic);
   PassBuilder pb(tm, c.PTO, pgo, &pic);

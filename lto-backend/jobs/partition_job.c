@@ -545,6 +545,10 @@ static void optimize_late_clones(mtpc_job_run *run, const uint8_t *drop) {
     run_out_of_memory(run);
     return;
   }
+  if (!count) {
+    free(kept);
+    return;
+  }
   char *message = NULL;
   double start = mtpc_now_seconds();
   mtpc_bridge_time_trace_begin("mtpc optimize late clones", run->detail);
