@@ -316,8 +316,9 @@ static char *fingerprint_of(const mtpc_options *o, const mtpc_bridge_settings *s
   append(&t, "mtpc", MTPC_VERSION_STRING);
   /* Keys before the checksums' texts were masked in the bitcode (2) read a
    * module whose files the metadata mapper had replaced; before 3, a
-   * partition's clones ran the late pipeline with the rest of it. */
-  append_number(&t, "key_format", 3);
+   * partition's clones ran the late pipeline with the rest of it; before 4,
+   * every copy was simplified, the ones the inliner then declined too. */
+  append_number(&t, "key_format", 4);
   append(&t, "llvm", mtpc_bridge_llvm_version());
   append(&t, "triple", or_empty(o->triple));
   append_number(&t, "emit_llvm", o->emit_llvm);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "declined_copies.h"
 #include "late_clones.h"
 #include "profile_phase.h"
 #include "sanitizers.h"
@@ -330,12 +331,15 @@ static std::optional<PGOOptions> partition_pgo(const mtpc_bridge_settings *s) {
   return s->ir_profile ? s->ir_profile : pgo_options(*s->conf);
 }
 
-// Whether clones may wait for the late pipeline (late_clones.h): with the
-// ThinLTO pipeline as LLVM builds it, when nothing added to it (profiles,
-// sanitizers, plugins) depends on the late passes seeing the whole module,
-// and no verifier runs between passes (it would meet the bodies set aside).
-static bool late_clones_may_wait(const mtpc_bridge_settings *s,
-                                 const std::optional<PGOOptions> &pgo) {
+// Whether the partition runs the ThinLTO pipeline as LLVM builds it, with
+// nothing added to it (profiles, sanitizers, plugins) and no verifier
+// between passes. Then clones may wait for the late pipeline
+// (late_clones.h): nothing depends on the late passes seeing the whole
+// module, and no verifier meets the bodies set aside. And copies may be
+// weighed before their simplification (declined_copies.h) with the
+// inliner's own parameters, which a profile would change.
+static bool thin_pipeline_as_built(const mtpc_bridge_settings *s,
+                                   const std::optional<PGOOptions> &pgo) {
   const lto::Config &c = *s->conf;
   return !s->full_lto && !pgo && c.OptPipeline.empty() && c.PassPlugins.empty() &&
          !c.VerifyEach && s->sanitizer.kind == MTPC_SANITIZER_NONE;
@@ -365,8 +369,12 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
         [](StringRef pass, Any) { return !whole_program_pass(pass); });
   if (s->ir_profile)
     mtpc_profile_phase::start_after_profile_passes(pic);
-  if (late_clones_may_wait(s, pgo))
+  if (thin_pipeline_as_built(s, pgo)) {
     mtpc_late_clones::skip_late_passes(pic, names_of(late_clones, late_clone_count));
+    OptimizationLevel level = optimization_level(c.OptLevel);
+    mtpc_declined_copies::skip_declined(
+        pic, a.fam, getInlineParams(level.getSpeedupLevel(), level.getSizeLevel()));
+  }
   PassBuilder pb(tm, c.PTO, pgo, &pic);
   if (load_plugins(pb, c, message) || config_analyses(a, pb, c, m, message))
     return -1;
@@ -403,7 +411,7 @@ extern "C" int mtpc_bridge_optimize_late_clones(const mtpc_bridge_settings *s,
                                                 mtpc_work_account *account, char **message) {
   const lto::Config &c = *s->conf;
   std::optional<PGOOptions> pgo = partition_pgo(s);
-  if (c.CodeGenOnly || !kept_count || !late_clones_may_wait(s, pgo))
+  if (c.CodeGenOnly || !kept_count || !thin_pipeline_as_built(s, pgo))
     return 0;
   Module &m = *unwrap(module);
   TargetMachine *tm = reinterpret_cast<TargetMachine *>(machine);
