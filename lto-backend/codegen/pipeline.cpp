@@ -345,6 +345,15 @@ static bool thin_pipeline_as_built(const mtpc_bridge_settings *s,
          !c.VerifyEach && s->sanitizer.kind == MTPC_SANITIZER_NONE;
 }
 
+// What the ThinLTO pipeline's inliner weighs calls with (PassBuilder's
+// buildInlinerPipeline, without a profile).
+static InlineParams inliner_params(const lto::Config &c) {
+  if (c.PTO.InlinerThreshold != -1)
+    return getInlineParams(c.PTO.InlinerThreshold);
+  OptimizationLevel level = optimization_level(c.OptLevel);
+  return getInlineParams(level.getSpeedupLevel(), level.getSizeLevel());
+}
+
 static std::vector<std::string> names_of(const char *const *names, size_t count) {
   return std::vector<std::string>(names, names + count);
 }
@@ -371,9 +380,7 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
     mtpc_profile_phase::start_after_profile_passes(pic);
   if (thin_pipeline_as_built(s, pgo)) {
     mtpc_late_clones::skip_late_passes(pic, names_of(late_clones, late_clone_count));
-    OptimizationLevel level = optimization_level(c.OptLevel);
-    mtpc_declined_copies::skip_declined(
-        pic, a.fam, getInlineParams(level.getSpeedupLevel(), level.getSizeLevel()));
+    mtpc_declined_copies::skip_declined(pic, a.fam, inliner_params(c));
   }
   PassBuilder pb(tm, c.PTO, pgo, &pic);
   if (load_plugins(pb, c, message) || config_analyses(a, pb, c, m, message))
