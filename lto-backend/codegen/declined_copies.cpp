@@ -3,11 +3,11 @@
 
 #include <memory>
 
+#include "pass_ir.h"
 #include "llvm/ADT/Any.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LazyCallGraph.h"
-#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Function.h"
@@ -93,11 +93,8 @@ bool should_run(declining &d, StringRef pass, const Any &ir) {
     return true;
   if (const auto *scc = any_cast<const LazyCallGraph::SCC *>(&ir))
     return !scc_declined(d, **scc, pass == inliner);
-  if (const auto *f = any_cast<const Function *>(&ir))
-    return !is_declined(d, **f);
-  if (const auto *loop = any_cast<const Loop *>(&ir))
-    return !is_declined(d, *(*loop)->getHeader()->getParent());
-  return true;
+  const Function *f = mtpc_pass_ir::function_of(ir);
+  return !f || !is_declined(d, *f);
 }
 
 } // namespace

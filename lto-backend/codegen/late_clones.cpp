@@ -4,10 +4,10 @@
 #include <memory>
 #include <utility>
 
+#include "pass_ir.h"
 #include "support/compat.h"
 #include "llvm/ADT/Any.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Function.h"
 
 using namespace llvm;
@@ -25,14 +25,6 @@ struct skipping {
   DenseSet<const Function *> functions; // filled when the late pipeline starts
   bool started = false;
 };
-
-const Function *function_of(const Any &ir) {
-  if (const auto *f = any_cast<const Function *>(&ir))
-    return *f;
-  if (const auto *l = any_cast<const Loop *>(&ir))
-    return (*l)->getHeader()->getParent();
-  return nullptr;
-}
 
 void start(skipping &s, const Any &ir) {
   s.started = true;
@@ -56,7 +48,7 @@ void skip_late_passes(PassInstrumentationCallbacks &pic, std::vector<std::string
       start(*s, ir);
     if (!s->started)
       return true;
-    const Function *f = function_of(ir);
+    const Function *f = mtpc_pass_ir::function_of(ir);
     return !f || !s->functions.contains(f);
   });
 }

@@ -3,9 +3,9 @@
 
 #include <vector>
 
+#include "pass_ir.h"
 #include "llvm/ADT/Any.h"
 #include "llvm/Analysis/LazyCallGraph.h"
-#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassInstrumentation.h"
@@ -59,10 +59,8 @@ private:
 
   // An SCC counts for its first function: a copy's SCC holds copies.
   double *bucket_of(Any ir) {
-    if (const auto *f = any_cast<const Function *>(&ir))
-      return bucket_of_function(**f);
-    if (const auto *l = any_cast<const Loop *>(&ir))
-      return bucket_of_function(*(*l)->getHeader()->getParent());
+    if (const Function *f = mtpc_pass_ir::function_of(ir))
+      return bucket_of_function(*f);
     if (const auto *c = any_cast<const LazyCallGraph::SCC *>(&ir))
       if ((*c)->size())
         return bucket_of_function((*c)->begin()->getFunction());
