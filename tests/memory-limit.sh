@@ -13,7 +13,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 version=$(grep -m1 '^MTPC_LLVM_VERSION' "$build/CMakeCache.txt" | sed 's/.*=//')
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
 mkdir -p "$work" && cd "$work"
-[ -f sqlite3.bc ] || "clang-$version" -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.bc
+MTPC_LLVM_VERSION=$version "$root/tests/e2e/sqlite-thin.sh" "$build" sqlite3.bc
 peak() { /usr/bin/time -f %M -o rss.txt "$build/bin/mtpc" compile sqlite3.bc "$@" && cat rss.txt; }
 one_kib=$(peak -o one.o -j1 --partitions 16)
 free_kib=$(peak -o free.o -j16 --partitions 16)

@@ -14,7 +14,7 @@ set -euo pipefail
 cc=clang-$version
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
 
-"$cc" -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.o
+"$here/sqlite-thin.sh" "$build" sqlite3.o
 "$cc" -O2 -flto=thin -c "$src/shell.c" -I"$src" -o shell.o
 "$cc" -flto=thin -fuse-ld=lld -Wl,--thinlto-index-only shell.o sqlite3.o -o shell -lm -lpthread -ldl
 for m in shell sqlite3; do

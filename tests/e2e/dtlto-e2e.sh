@@ -27,7 +27,7 @@ link() {
 }
 ways="stock clang mtpc"
 
-clang-22 -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.o
+"$here/sqlite-thin.sh" "$build" sqlite3.o
 clang-22 -O2 -flto=thin -c "$src/shell.c" -I"$src" -o shell.o
 for way in $ways; do
   link $way shell-$way clang-22 shell.o sqlite3.o -lm -lpthread -ldl

@@ -12,7 +12,7 @@ set -euo pipefail
 cc=clang-$version
 src=$("$root/scripts/fetch-inputs.sh" sqlite)
 
-"$cc" -O2 -flto=thin -c "$src/sqlite3.c" -o sqlite3.bc
+"$here/sqlite-thin.sh" "$build" sqlite3.bc
 "$cc" -O2 -c "$src/shell.c" -I"$src" -o shell.o
 "$cc" -O2 -c "$src/speedtest1.c" -I"$src" -o speedtest1.o
 
