@@ -4,7 +4,8 @@
 # and split finest with --emit-llvm (the partitions' optimized modules linked
 # into one, which must verify; llc makes it an object); the shell and
 # speedtest1 linked against each must behave the same, and the split objects
-# must define the same global and weak symbols.
+# must define the same global and weak symbols. The two finest builds are
+# shared out (on_llvm): the object with LLVM 19, --emit-llvm with 22.
 #
 #   tests/e2e/sqlite-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
@@ -18,18 +19,23 @@ src=$("$root/scripts/fetch-inputs.sh" sqlite)
 
 "$mtpc" compile sqlite3.bc -o unsplit.o --partitions 1 -j1
 "$mtpc" compile sqlite3.bc -o split.o -j2
-"$mtpc" compile sqlite3.bc -o finest.o --partitions max -j2
-"$mtpc" compile sqlite3.bc -o finest-ir.bc --partitions max -j2 --emit-llvm
-"opt-$version" -passes=verify -disable-output finest-ir.bc
-"llc-$version" -O2 -relocation-model=pic -filetype=obj finest-ir.bc -o finest-ir.o
+if on_llvm 19; then
+  "$mtpc" compile sqlite3.bc -o finest.o --partitions max -j2
+  finest=finest
+else
+  "$mtpc" compile sqlite3.bc -o finest-ir.bc --partitions max -j2 --emit-llvm
+  "opt-$version" -passes=verify -disable-output finest-ir.bc
+  "llc-$version" -O2 -relocation-model=pic -filetype=obj finest-ir.bc -o finest-ir.o
+  finest=finest-ir
+fi
 
 globals unsplit.o > unsplit.syms
-for v in split finest finest-ir; do
+for v in split $finest; do
   globals $v.o > $v.syms
   diff -u unsplit.syms $v.syms
 done
 
-for v in unsplit split finest finest-ir; do
+for v in unsplit split $finest; do
   "$cc" -fuse-ld=lld shell.o $v.o -o shell-$v -lm -lpthread -ldl
   "$cc" -fuse-ld=lld speedtest1.o $v.o -o speedtest1-$v -lm -lpthread -ldl
   ./shell-$v :memory: < "$here/sqlite-queries.sql" > queries-$v.out 2>&1
@@ -37,7 +43,7 @@ for v in unsplit split finest finest-ir; do
   ./speedtest1-$v --size 5 --verify 2>&1 | sed -E 's/[0-9]+\.[0-9]+s$//' > speedtest1-$v.out
 done
 
-for v in split finest finest-ir; do
+for v in split $finest; do
   diff -u queries-unsplit.out queries-$v.out
   diff -u speedtest1-unsplit.out speedtest1-$v.out
 done
@@ -45,4 +51,4 @@ test "$(wc -l < queries-unsplit.out)" -gt 100
 grep -q '^ok$' queries-unsplit.out
 grep -q "TOTAL" speedtest1-unsplit.out
 grep -q "Verification Hash" speedtest1-unsplit.out
-echo "sqlite e2e: unsplit, split, finest and finest --emit-llvm builds agree ($(wc -l < queries-unsplit.out) lines of query output)"
+echo "sqlite e2e: unsplit, split and $finest builds agree ($(wc -l < queries-unsplit.out) lines of query output)"
