@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `mtpc cc` in an ordinary CMake build (tests/e2e/cc: SQLite's shell and
 # speedtest1 on a static libsqlite3, Duktape's command line), built with
-# make -j2 stock and with the launcher, then through ccache with the
-# launcher (mtpc-cc) as its prefix:
+# make -j2 stock and with the launcher, then (in the LLVM 22 build) through
+# ccache with the launcher (mtpc-cc) as its prefix:
 #   - sqlite3.c, shell.c and duktape.c are split, the small files pass through;
 #   - every object has the global and undefined symbols of the stock one,
 #     and the same dependency file;
@@ -71,6 +71,12 @@ test "$(wc -l < stock.out)" -gt 150
 
 # ccache with the launcher as its prefix: a miss runs the launcher, which
 # splits; after a clean, a second build hits and gives the same programs.
+# ccache with the launcher as its prefix: in the LLVM 22 build (shared out,
+# docs/testing.rst).
+if ! on_llvm 22; then
+  echo "cc e2e: $(echo "$objects" | wc -l) objects with stock symbols and dependency files; $(wc -l < stock.out) lines of program output agree, stock and launcher"
+  exit 0
+fi
 export CCACHE_DIR=$work/ccache CCACHE_PREFIX=$build/bin/mtpc-cc MTPC_CC_VERBOSE=1
 configure cached -DCMAKE_C_COMPILER_LAUNCHER=ccache
 build cached
