@@ -9,6 +9,10 @@
 #  - full LTO (-flto) with --lto-mtpc-jobs=2: off byte-identical, split the
 #    same behaviour and global symbols, incremental relinks after scripted
 #    edits byte-identical to a cold link.
+# The checks that repeat one code path on a second link of the same module
+# are shared out between the two builds' suites (on_llvm): one thread's bytes
+# equal two's with ThinLTO on LLVM 19 and full LTO on 22, full LTO off
+# byte-identical on 22 (ThinLTO off on both), one full-LTO edit each.
 #
 #   tests/e2e/lld-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
@@ -32,9 +36,11 @@ link "$lld" shell-off shell.o sqlite3.o
 cmp shell-stock shell-off
 echo "option off: byte-identical to stock ld.lld-$version"
 
-# With --time-trace, which the bytes must not depend on (checked below).
+# With --time-trace, which the bytes must not depend on (checked below), and
+# an empty cache, which the cache checks below start from.
+rm -rf cache
 link "$lld" shell-mtpc shell.o sqlite3.o $mtpc -Wl,--thinlto-mtpc-stats=shell.stats \
-  -Wl,--time-trace=trace.json
+  -Wl,--time-trace=trace.json,--thinlto-cache-dir=cache
 link "$stock" speedtest1-stock speedtest1.o sqlite3.o
 link "$lld" speedtest1-mtpc speedtest1.o sqlite3.o $mtpc
 grep -q "sqlite3.o: [0-9]* partitions" shell.stats
@@ -50,21 +56,19 @@ diff -u shell-stock.syms shell-mtpc.syms
 grep -q "Verification Hash" speedtest1-mtpc.out
 echo "sqlite: shell and speedtest1 agree with stock"
 
-# The same output whatever --thinlto-mtpc-jobs says.
-link "$lld" shell-mtpc1 shell.o sqlite3.o -Wl,--thinlto-mtpc-jobs=1,--thinlto-mtpc-threshold=0
-cmp shell-mtpc shell-mtpc1
+# The same output whatever --thinlto-mtpc-jobs says, and without the cache.
+if on_llvm 19; then
+  link "$lld" shell-mtpc1 shell.o sqlite3.o -Wl,--thinlto-mtpc-jobs=1,--thinlto-mtpc-threshold=0
+  cmp shell-mtpc shell-mtpc1
+fi
 
 # C++ programs, as executables and shared libraries: tests/cxx/cxx-corpus.sh.
 
-# The ThinLTO cache: the first link fills it, an unchanged module is not
-# compiled again (no mtpc report for it), a changed one is.
-rm -rf cache
-link "$lld" shell-c1 shell.o sqlite3.o $mtpc -Wl,--thinlto-cache-dir=cache,--thinlto-mtpc-stats=c1.stats
+# The ThinLTO cache: the first link (shell-mtpc's) filled it, an unchanged
+# module is not compiled again (no mtpc report for it), a changed one is.
 link "$lld" shell-c2 shell.o sqlite3.o $mtpc -Wl,--thinlto-cache-dir=cache,--thinlto-mtpc-stats=c2.stats
-grep -q "sqlite3.o" c1.stats
 if [ -s c2.stats ] && grep -q "sqlite3.o" c2.stats; then echo "cached module recompiled" >&2; exit 1; fi
-cmp shell-mtpc shell-c1
-cmp shell-c1 shell-c2
+cmp shell-mtpc shell-c2
 $cc -DSQLITE_DEFAULT_CACHE_SIZE=-4000 -c "$src/sqlite3.c" -o sqlite3-changed.o
 link "$lld" shell-c3 shell.o sqlite3-changed.o $mtpc -Wl,--thinlto-cache-dir=cache,--thinlto-mtpc-stats=c3.stats
 grep -q "sqlite3-changed.o" c3.stats
@@ -89,11 +93,13 @@ for f in sqlite3 shell speedtest1; do
 done
 flink() { local ld=$1 out=$2; shift 2; clang-$version -flto -fuse-ld=lld --ld-path="$ld" "$@" -o "$out" -lm -lpthread -ldl; }
 flink "$stock" full-stock shell-full.o sqlite3-full.o
-flink "$lld" full-off shell-full.o sqlite3-full.o
-cmp full-stock full-off
 flink "$lld" full-mtpc shell-full.o sqlite3-full.o $full -Wl,--thinlto-mtpc-stats=full.stats
-flink "$lld" full-mtpc1 shell-full.o sqlite3-full.o -Wl,--lto-mtpc-jobs=1,--thinlto-mtpc-threshold=0
-cmp full-mtpc full-mtpc1
+if on_llvm 22; then
+  flink "$lld" full-off shell-full.o sqlite3-full.o
+  cmp full-stock full-off
+  flink "$lld" full-mtpc1 shell-full.o sqlite3-full.o -Wl,--lto-mtpc-jobs=1,--thinlto-mtpc-threshold=0
+  cmp full-mtpc full-mtpc1
+fi
 grep -q "ld-temp.o: [0-9]* partitions" full.stats
 flink "$stock" full-speedtest1-stock speedtest1-full.o sqlite3-full.o
 flink "$lld" full-speedtest1-mtpc speedtest1-full.o sqlite3-full.o $full
@@ -106,7 +112,7 @@ diff -u queries-stock.out full-queries-stock.out
 diff -u full-queries-stock.out full-queries-mtpc.out
 diff -u full-speedtest1-stock.out full-speedtest1-mtpc.out
 diff -u full-stock.syms full-mtpc.syms
-echo "full LTO: off byte-identical to stock; split, shell and speedtest1 agree with stock"
+echo "full LTO: split, shell and speedtest1 agree with stock"
 
 # Incremental full LTO: scripted edits of sqlite3.c relinked with the warm
 # cache of the unedited build recompile few partitions and give the bytes
