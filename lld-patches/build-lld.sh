@@ -192,10 +192,10 @@ if [ ! -f "$work/configured" ]; then
   # of their headers. Files that define static functions or classes under
   # names another file (or an llvm:: namespace) uses compile one by one: the
   # targets' files in ELF/Arch, and ELF/Writer.cpp (lld 19's findSection is
-  # also SyntheticSections.cpp's: most such clashes stop the build with an
-  # error, and the links byte-identical to stock's with the options off show
-  # that none changed a call). So does the driver's main, whose objects the
-  # link below names.
+  # also SyntheticSections.cpp's). Such a clash is mostly a compile error;
+  # one that could pick another overload silently is what the linker's tests
+  # (byte-identical to stock's with the options off) are there to catch. So
+  # does the driver's main, whose objects the link below names.
   printf '%s\n' 'file(GLOB mtpc_own_units Arch/*.cpp Writer.cpp)' \
     'set_source_files_properties(${mtpc_own_units} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)' \
     >> "$work/src/lld/ELF/CMakeLists.txt"
