@@ -26,10 +26,11 @@ MTPC_BUILD_DIR=$build "$root/lld-patches/build-lld.sh" >/dev/null
 wait "$install" || { cat "$logs/install.log" >&2; echo "test.sh: installing the packages failed" >&2; exit 1; }
 
 status=0
-suite() { # suite BUILD_DIR [ctest arguments...]: its ctest, into a log
+log_of() { echo "$logs/${1//\//_}.log"; } # log_of BUILD_DIR: its suite's log
+suite() { # suite BUILD_DIR [ctest arguments...]: its ctest, into its log
   local dir=$1
   shift
-  (cd "$dir" && ctest --output-on-failure "$@") > "$logs/${dir//\//_}.log" 2>&1
+  (cd "$dir" && ctest --output-on-failure "$@") > "$(log_of "$dir")" 2>&1
 }
 suite "$build" "$@" &
 suite19=$!
@@ -52,9 +53,9 @@ cmake -S "$root" -B "$build_tsan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 wait "$suite19" || status=1
 [ -z "$suite22" ] || wait "$suite22" || status=1
 for dir in "$build" "$build22"; do
-  [ -f "$logs/${dir//\//_}.log" ] || continue
+  [ -f "$(log_of "$dir")" ] || continue
   echo "== ctest: $(grep -m1 '^MTPC_LLVM_VERSION' "$dir/CMakeCache.txt" | sed 's/.*=/LLVM /')"
-  cat "$logs/${dir//\//_}.log"
+  cat "$(log_of "$dir")"
 done
 rm -rf "$logs"
 echo "== ctest: ThreadSanitizer"
