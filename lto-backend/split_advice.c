@@ -5,20 +5,31 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <llvm-c/Core.h>
 
 #include "support/llvm_support.h"
 
-const char *mtpc_target_unsplit_reason(const char *triple, int merges_objects) {
-  if (!triple || !*triple || mtpc_bridge_triple_is_elf(triple))
+const char *mtpc_target_unsplit_reason(const char *triple) {
+  if (!triple || !*triple || mtpc_bridge_triple_is_elf(triple) || mtpc_bridge_triple_is_coff(triple))
     return NULL;
-  if (!mtpc_bridge_triple_is_coff(triple))
-    return "the target's object format is neither ELF nor COFF";
-  /* lld-link has no -r, and a COFF object of partitions would need one. */
-  if (merges_objects)
-    return "COFF partitions cannot be merged into one object (no linker writes a "
-           "relocatable COFF object); lld-link splits COFF links";
+  return "the target's object format is neither ELF nor COFF";
+}
+
+int mtpc_target_writes_coff(const char *triple) {
+  return triple && mtpc_bridge_triple_is_coff(triple);
+}
+
+const char *mtpc_module_unsplit_reason(LLVMModuleRef module, const char *triple,
+                                       int merges_objects) {
+  const char *reason = mtpc_target_unsplit_reason(triple);
+  if (reason || !merges_objects || !triple || !mtpc_bridge_triple_is_coff(triple))
+    return reason;
+  /* A COFF object holds one type stream, which its .debug$S sections index. */
+  if (LLVMGetModuleFlag(module, "CodeView", strlen("CodeView")))
+    return "CodeView debug info cannot be merged into one object yet (each partition has "
+           "its own type stream); lld-link splits such links";
   return NULL;
 }
 
@@ -46,7 +57,8 @@ int mtpc_should_split(LLVMModuleRef module, const mtpc_options *options,
   mtpc_split_advice *a = advice ? advice : &local;
   mtpc_init_llvm();
   const char *triple = options && options->triple ? options->triple : LLVMGetTarget(module);
-  const char *target_problem = mtpc_target_unsplit_reason(triple, mtpc_merges_objects(options));
+  const char *target_problem =
+      mtpc_module_unsplit_reason(module, triple, mtpc_merges_objects(options));
   a->instructions = compiled_instructions(module);
   a->reason[0] = '\0';
   if (target_problem)

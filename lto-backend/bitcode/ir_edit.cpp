@@ -3,6 +3,7 @@
 #include <functional>
 #include <string>
 
+#include "support/compat.h"
 #include "support/cxx_util.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/DebugInfo.h"
@@ -110,6 +111,11 @@ extern "C" LLVMValueRef mtpc_bridge_make_declaration(LLVMValueRef global) {
     var->setExternallyInitialized(false);
   }
   gv->setLinkage(GlobalValue::ExternalLinkage);
+  /* COFF's code generation takes every definition to be the object's own
+   * (no MinGW auto-import stub); the declaration standing for it stays so. */
+  if (mtpc_compat::module_triple(*gv->getParent()).isOSBinFormatCOFF() &&
+      !gv->hasDLLImportStorageClass())
+    gv->setDSOLocal(true);
   return global;
 }
 

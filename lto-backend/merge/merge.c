@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "coff_merge.h"
+#include "coff_object.h"
 #include "dead_debug.h"
 #include "dwo_merge.h"
 #include "localize.h"
@@ -65,30 +67,48 @@ static int link_in_dir(const char *dir, const mtpc_job *jobs, uint32_t count, co
   return failed;
 }
 
-/* Takes `merged`, a mapping: localized in place, it becomes *object
- * (*mapped set); else unmapped once ObjCopy has copied it. */
-static int localize_promoted(const mtpc_plan *plan, void *merged, size_t merged_size,
-                             void **object, size_t *object_size, int *mapped, char **message) {
-  const char **names = mtpc_alloc(plan->node_count, sizeof(char *));
-  const char **originals = mtpc_alloc(plan->node_count, sizeof(char *));
-  if (!names || !originals) {
-    free(names);
-    free(originals);
-    munmap(merged, merged_size);
-    *message = NULL;
+/* The plan's promoted names and the names they get back. */
+typedef struct promoted_names {
+  const char **names;
+  const char **originals;
+  size_t count;
+} promoted_names;
+
+static int collect_promoted(const mtpc_plan *plan, promoted_names *p) {
+  p->names = mtpc_alloc(plan->node_count, sizeof(char *));
+  p->originals = mtpc_alloc(plan->node_count, sizeof(char *));
+  p->count = 0;
+  if (!p->names || !p->originals)
     return 1;
-  }
-  size_t count = 0;
   for (uint32_t i = 0; i < plan->node_count; i++) {
     const mtpc_plan_node *n = &plan->nodes[i];
     if (!n->promoted_name)
       continue;
-    names[count] = n->promoted_name;
-    originals[count] = n->name[0] ? n->name : n->promoted_name;
-    count++;
+    p->names[p->count] = n->promoted_name;
+    p->originals[p->count] = n->name[0] ? n->name : n->promoted_name;
+    p->count++;
+  }
+  return 0;
+}
+
+static void free_promoted(promoted_names *p) {
+  free(p->names);
+  free(p->originals);
+}
+
+/* Takes `merged`, a mapping: localized in place, it becomes *object
+ * (*mapped set); else unmapped once ObjCopy has copied it. */
+static int localize_promoted(const mtpc_plan *plan, void *merged, size_t merged_size,
+                             void **object, size_t *object_size, int *mapped, char **message) {
+  promoted_names p = {0};
+  if (collect_promoted(plan, &p)) {
+    free_promoted(&p);
+    munmap(merged, merged_size);
+    *message = NULL;
+    return 1;
   }
   mtpc_localize_status status =
-      mtpc_localize_in_place(merged, merged_size, names, originals, count);
+      mtpc_localize_in_place(merged, merged_size, p.names, p.originals, p.count);
   int failed = status == MTPC_LOCALIZE_NO_MEMORY;
   if (failed)
     *message = NULL;
@@ -98,19 +118,42 @@ static int localize_promoted(const mtpc_plan *plan, void *merged, size_t merged_
     *mapped = 1;
     merged = NULL;
   } else {
-    failed = mtpc_bridge_localize_symbols(merged, merged_size, names, originals, count, object,
-                                          object_size, message);
+    failed = mtpc_bridge_localize_symbols(merged, merged_size, p.names, p.originals, p.count,
+                                          object, object_size, message);
   }
   if (merged)
     munmap(merged, merged_size);
-  free(names);
-  free(originals);
+  free_promoted(&p);
+  return failed;
+}
+
+/* COFF partitions need no linker: coff_merge.h. */
+static int merge_coff(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t count, void **object,
+                      size_t *object_size, char **message) {
+  promoted_names p = {0};
+  const void **objects = mtpc_alloc(count, sizeof(void *));
+  size_t *sizes = mtpc_alloc(count, sizeof(size_t));
+  int failed = !objects || !sizes || collect_promoted(plan, &p);
+  *message = NULL;
+  for (uint32_t i = 0; !failed && i < count; i++) {
+    objects[i] = jobs[i].object;
+    sizes[i] = jobs[i].object_size;
+  }
+  if (!failed)
+    failed = mtpc_coff_merge(objects, sizes, count, p.names, p.originals, p.count, object,
+                             object_size, message);
+  free_promoted(&p);
+  free(objects);
+  free(sizes);
   return failed;
 }
 
 int mtpc_merge_objects(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t count,
                        const char *faults, void **object, size_t *object_size, int *mapped,
                        char **message) {
+  *mapped = 0;
+  if (count && mtpc_coff_is_object(jobs[0].object, jobs[0].object_size))
+    return merge_coff(plan, jobs, count, object, object_size, message);
   char *dir = make_temp_dir(message);
   if (!dir)
     return 1;

@@ -5,7 +5,8 @@
  * place leaves an object it does not read unchanged. Two partitions that
  * both define a clone with debug info become one object in which the
  * discarded copy's addresses are DWARF's tombstone (dead_debug.h), on
- * x86-64 and AArch64. */
+ * x86-64 and AArch64. The same pair as COFF objects merges without a linker
+ * (coff_merge.h), and a cut or foreign object is refused with a message. */
 #define _GNU_SOURCE /* open_memstream */
 #include <elf.h>
 #include <stdio.h>
@@ -20,6 +21,8 @@
 
 #include "check.h"
 #include "lto-backend/elf/elf_object.h"
+#include "lto-backend/merge/coff_merge.h"
+#include "lto-backend/merge/coff_object.h"
 #include "lto-backend/merge/dead_debug.h"
 #include "lto-backend/merge/localize.h"
 #include "lto-backend/merge/merge.h"
@@ -255,6 +258,73 @@ static void test_merge_marks_discarded_debug(const char *triple, uint32_t absolu
   free(ir[1]);
 }
 
+/* The record index of the COFF symbol named `name`, or UINT32_MAX. */
+static uint32_t find_coff_symbol(const coff_object *o, const char *name) {
+  for (uint32_t r = 0; r < o->record_count; r += 1 + mtpc_coff_symbol(o, r).aux_count)
+    if (mtpc_coff_name_is(mtpc_coff_symbol(o, r).name, name))
+      return r;
+  return UINT32_MAX;
+}
+
+static int coff_merge_pair(void *const objects[2], const size_t sizes[2], void **out,
+                           size_t *size, char **message) {
+  const char *names[] = {PROMOTED}, *originals[] = {"helper"};
+  return mtpc_coff_merge((const void *const *)objects, sizes, 2, names, originals, 1, out, size,
+                         message);
+}
+
+static void test_coff_merge(void) {
+  void *objects[2] = {NULL, NULL}, *out = NULL;
+  size_t sizes[2], size = 0;
+  for (int i = 0; i < 2; i++)
+    CHECK(emit_object("x86_64-pc-windows-msvc", partition_ir[i], &objects[i], &sizes[i]) == 0);
+  char *message = NULL;
+  CHECK(coff_merge_pair(objects, sizes, &out, &size, &message) == 0);
+  coff_object o;
+  CHECK(out && mtpc_coff_open(&o, out, size));
+  if (out && mtpc_coff_open(&o, out, size)) {
+    uint32_t helper = find_coff_symbol(&o, "helper");
+    CHECK(helper != UINT32_MAX);
+    CHECK(find_coff_symbol(&o, PROMOTED) == UINT32_MAX);
+    if (helper != UINT32_MAX) {
+      coff_symbol s = mtpc_coff_symbol(&o, helper);
+      CHECK_EQ_U(s.storage, COFF_CLASS_STATIC);
+      CHECK(s.section > 0);
+      unsigned calls = 0; /* entry's call names the static symbol */
+      for (uint32_t i = 0; i < o.section_count; i++) {
+        const uint8_t *relocations;
+        uint32_t count;
+        CHECK(mtpc_coff_section_relocations(&o, i, &relocations, &count) == 0);
+        for (uint32_t k = 0; k < count; k++)
+          calls += coff_rd32(relocations + (size_t)k * COFF_RELOCATION + 4) == helper;
+      }
+      CHECK(calls >= 1);
+    }
+  }
+  free(out);
+  /* Every cut of partition 1's object: one message, no object. */
+  size_t whole = sizes[1];
+  for (size_t cut = 0; cut < whole; cut += whole / 37 + 1) {
+    sizes[1] = cut;
+    out = NULL;
+    message = NULL;
+    CHECK(coff_merge_pair(objects, sizes, &out, &size, &message) == 1);
+    CHECK(message && strstr(message, "partition 1's object: "));
+    CHECK(out == NULL);
+    free(message);
+  }
+  sizes[1] = whole;
+  /* Another machine's object. */
+  free(objects[1]);
+  CHECK(emit_object("aarch64-pc-windows-msvc", partition_ir[1], &objects[1], &sizes[1]) == 0);
+  message = NULL;
+  CHECK(coff_merge_pair(objects, sizes, &out, &size, &message) == 1);
+  CHECK(message && strstr(message, "machine"));
+  free(message);
+  free(objects[0]);
+  free(objects[1]);
+}
+
 int main(void) {
   LLVMInitializeX86TargetInfo();
   LLVMInitializeX86Target();
@@ -268,5 +338,6 @@ int main(void) {
   test_localize_leaves_foreign_objects();
   test_merge_marks_discarded_debug("x86_64-pc-linux-gnu", R_X86_64_64);
   test_merge_marks_discarded_debug("aarch64-unknown-linux-gnu", R_AARCH64_ABS64);
+  test_coff_merge();
   CHECK_SUMMARY();
 }
