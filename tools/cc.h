@@ -82,6 +82,9 @@ typedef struct cc_job {
   const char *pipeline;  /* "default<O2>", "default<Os>", ... */
   const char *triple;    /* -triple */
   int tls_descriptors;   /* -enable-tlsdesc */
+  int ctors_section;     /* -fno-use-init-array */
+  const char *exception_model; /* -exception-model= */
+  int codeview;          /* -gcodeview */
   const char *cpu;
   const char *abi;       /* -target-abi, or NULL */
   const char *sample_profile; /* -fprofile-sample-use=, or NULL */

@@ -66,6 +66,15 @@ static const cc1_option cc1_options[] = {
     {"-fno-implicit-modules", FRONT_END}, {"-faligned-allocation", FRONT_END},
     {"-fno-aligned-allocation", FRONT_END}, {"-fms-extensions", FRONT_END},
     {"-fno-pch-timestamp", FRONT_END},
+    {"-mms-bitfields", FRONT_END}, /* MinGW's struct layout, which the IR's types carry */
+    {"-fno-sized-deallocation", FRONT_END}, {"-fno-use-cxa-atexit", FRONT_END},
+    {"-fms-compatibility", FRONT_END}, {"-fms-compatibility-version=", FRONT_END_JOINED},
+    {"-fdelayed-template-parsing", FRONT_END}, {"-fms-volatile", FRONT_END},
+    /* CodeView's S_OBJNAME record, and CodeView compiles pass through. */
+    {"-object-file-name=", FRONT_END_JOINED},
+    /* Only the COFF header's time stamp, which linkers do not read: the
+     * merged object has 0 there, as a /Brepro compile does. */
+    {"-mincremental-linker-compatible", FRONT_END},
     /* The front end emits invariant.group intrinsics for them. */
     {"-fstrict-vtable-pointers", FRONT_END},
     /* Inlining modes: the front end marks what may not be inlined noinline. */
@@ -113,11 +122,20 @@ static const cc1_option cc1_options[] = {
     /* clang 22 says so for AArch64, whose code generation has no other TLS
      * dialect; elsewhere it is a setting mtpc does not give (cc_read_job). */
     {"-enable-tlsdesc", MAPPED},
+    /* Constructors in .ctors: COFF's code generation always puts them
+     * there (MinGW's .ctors, MSVC's .CRT$XCU); ELF's is not given it. */
+    {"-fno-use-init-array", MAPPED},
+    /* Windows' unwind tables (SEH): what x86-64's and AArch64's COFF code
+     * generation writes anyway. */
+    {"-exception-model=", MAPPED_JOINED},
+    /* One COFF object holds one CodeView type stream (cc_read_job). */
+    {"-gcodeview", MAPPED},
     {"-fno-finite-loops", FRONT_END},
     /* Debug information: the front end's metadata; DWARF is written per
      * partition. */
     {"-debug-info-kind=", FRONT_END_JOINED}, {"-dwarf-version=", FRONT_END_JOINED},
     {"-debugger-tuning=gdb", FRONT_END}, {"-ggnu-pubnames", FRONT_END},
+    {"-gno-column-info", FRONT_END},
     {"-gpubnames", FRONT_END}, {"-gkey-instructions", FRONT_END},
     /* -grecord-gcc-switches: the command line in the compile unit's producer flags. */
     {"-dwarf-debug-flags", FRONT_END_ARG},
@@ -398,6 +416,12 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     return sanitizer_setting(job, arg);
   else if (!strcmp(arg, "-enable-tlsdesc"))
     job->tls_descriptors = 1;
+  else if (!strcmp(arg, "-fno-use-init-array"))
+    job->ctors_section = 1;
+  else if (cc_has_prefix(arg, "-exception-model="))
+    job->exception_model = arg + strlen("-exception-model=");
+  else if (!strcmp(arg, "-gcodeview"))
+    job->codeview = 1;
   else if (!strcmp(arg, "-target-abi"))
     job->abi = value;
   else if (!strcmp(arg, "-target-feature"))
@@ -457,17 +481,24 @@ static int dwarf_version(char **args, int count) {
   return version;
 }
 
+/* -exception-model=seh where it is the target's own: Windows on x86-64
+ * and AArch64. */
+static int windows_unwind(const cc_job *job) {
+  return !strcmp(job->exception_model, "seh") && mtpc_target_writes_coff(job->triple) &&
+         (cc_has_prefix(job->triple, "x86_64") || cc_has_prefix(job->triple, "aarch64"));
+}
+
 const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job, char **owned) {
   memset(job, 0, sizeof(*job));
   *owned = NULL;
   job->llvm_options = xmalloc(((size_t)count + 1) * sizeof(char *));
   int vectorize_loops = 0, vectorize_slp = 0, emits_object = 0, inputs = 0;
   const char *reason = NULL;
-  /* A target whose partitions cannot become one object is said first: its
+  /* A target whose object format mtpc cannot split is said first: its
    * own -cc1 options would otherwise be the reason given. */
   for (int i = 1; i + 1 < count; i++)
     if (!strcmp(args[i], "-triple"))
-      if ((reason = mtpc_target_unsplit_reason(args[i + 1], 1)))
+      if ((reason = mtpc_target_unsplit_reason(args[i + 1])))
         return reason;
   for (int i = 1; i < count && !reason; i++) {
     if (args[i][0] != '-') {
@@ -502,6 +533,13 @@ const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job
     return reason;
   if (job->tls_descriptors && !(job->triple && cc_has_prefix(job->triple, "aarch64")))
     return "TLS descriptors on a target whose code generation has another TLS dialect";
+  if (job->ctors_section && !mtpc_target_writes_coff(job->triple))
+    return "-fno-use-init-array outside COFF (constructors in ELF's .ctors)";
+  if (job->exception_model && !windows_unwind(job))
+    return "an exception model other than the target's own";
+  if (job->codeview)
+    return "CodeView debug info (one COFF object holds one type stream, and each partition "
+           "writes its own)";
   if (job->split_dwarf_output && dwarf_version(args, count) < 5)
     return "split DWARF before version 5 (one .dwo is merged from DWARF 5 ones only)";
   /* The driver says which vectorizers run (none at -O1 and -Oz). */
