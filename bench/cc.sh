@@ -9,6 +9,8 @@
 # With a distribution's hardening flags (Ubuntu's defaults:
 # -fstack-protector-strong -fstack-clash-protection -fcf-protection
 # -D_FORTIFY_SOURCE=2 -g), the same comparison of sqlite3.c.
+# For MinGW (x86_64-w64-mingw32, COFF, -g), whose partitions mtpc merges
+# into one COFF object itself, the same comparison of sqlite3.c.
 # Prints ratios against the targets.
 #
 #   bench/cc.sh [--runs N] [--jobs J] [--speedtest-size S]
@@ -32,13 +34,17 @@ prelink_then_split() {
 }
 
 hardened="$cflags -g -fstack-protector-strong -fstack-clash-protection -fcf-protection -D_FORTIFY_SOURCE=2 -Wformat -Werror=format-security"
-rm -f stock.stats mtpc.stats prelink.stats stock-hard.stats mtpc-hard.stats
+mingw="--target=x86_64-w64-mingw32 $cflags -g"
+rm -f stock.stats mtpc.stats prelink.stats stock-hard.stats mtpc-hard.stats stock-mingw.stats \
+  mtpc-mingw.stats
 for i in $(seq "$runs"); do
   measure stock clang-19 $cflags -c "$src/sqlite3.c" -o stock.o
   measure mtpc "$mtpc" cc -j"$jobs" clang-19 $cflags -c "$src/sqlite3.c" -o mtpc.o
   bench_time prelink prelink_then_split
   measure stock-hard clang-19 $hardened -c "$src/sqlite3.c" -o stock-hard.o
   measure mtpc-hard "$mtpc" cc -j"$jobs" clang-19 $hardened -c "$src/sqlite3.c" -o mtpc-hard.o
+  measure stock-mingw clang-19 $mingw -c "$src/sqlite3.c" -o stock-mingw.o
+  measure mtpc-mingw "$mtpc" cc -j"$jobs" clang-19 $mingw -c "$src/sqlite3.c" -o mtpc-mingw.o
 done
 partitions=$(MTPC_CC_VERBOSE=1 "$mtpc" cc -j"$jobs" clang-19 $cflags -c "$src/sqlite3.c" -o mtpc.o 2>&1 |
   sed -nE 's/.*split into ([0-9]+) partitions.*/\1/p')
@@ -73,6 +79,14 @@ printf '  %-22s %10s %10s %8s   %s\n' "wall (s)" "$(col stock-hard 1)" "$(col mt
 printf '  %-22s %10s %10s %8s   %s\n' ".text (bytes)" "$(text_size stock-hard.o)" \
   "$(text_size mtpc-hard.o)" "$(ratio "$(text_size mtpc-hard.o)" "$(text_size stock-hard.o)")" "0.99 .. 1.01"
 printf '  %-22s %10s %10s\n' "endbr64 landing pads" "$(endbr stock-hard.o)" "$(endbr mtpc-hard.o)"
+echo "for MinGW (COFF, -g; one object merged by mtpc):"
+printf '  %-22s %10s %10s %8s   %s\n' "wall (s)" "$(col stock-mingw 1)" "$(col mtpc-mingw 1)" \
+  "$(ratio "$(col mtpc-mingw 1)" "$(col stock-mingw 1)")" "<= 0.65"
+printf '  %-22s %10s %10s %8s\n' "cpu (s)" "$(col stock-mingw 2)" "$(col mtpc-mingw 2)" \
+  "$(ratio "$(col mtpc-mingw 2)" "$(col stock-mingw 2)")"
+printf '  %-22s %10s %10s %8s   %s\n' ".text (bytes)" "$(text_size stock-mingw.o)" \
+  "$(text_size mtpc-mingw.o)" "$(ratio "$(text_size mtpc-mingw.o)" "$(text_size stock-mingw.o)")" \
+  "0.98 .. 1.02"
 echo "where to cut clang's pipeline (ratios to clang -c):"
 printf '  %-34s %8s %8s %8s %8s\n' cut wall cpu .text insns
 printf '  %-34s %8s %8s %8s %8s\n' "after the front end (mtpc cc)" "$(ratio "$wall_m" "$wall_s")" \
