@@ -15,6 +15,7 @@ ROWS = [
     ("shell link, full LTO, vs partitions=2", "fulllto", "wall (s), --lto-partitions=2", 0),
     ("full LTO one-function relink", "fulllto", "relink wall (s)", 0),
     ("mtpc cc sqlite3.c, wall", "cc", "wall (s)", 0),
+    ("mtpc cc sqlite3.c for MinGW, wall", "cc", "wall (s)", 2),
     ("incremental relink, one function", "incremental", "relink wall (s)", 0),
     ("C++ module (cppcheck), wall", "cxx-module", "wall (s)", 0),
     ("AArch64 shell link, ThinLTO", "cross", "aarch64 thin LTO link wall (s)", 0),
