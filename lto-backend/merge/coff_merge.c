@@ -26,6 +26,8 @@ typedef struct merge {
   uint32_t count;
   uint32_t *section_base; /* input -> its first section's place among all inputs' */
   uint32_t *new_section;  /* input section (over all inputs) -> output number, 0 none */
+  coff_content *contents; /* input section (over all inputs) -> what its bytes hold */
+  uint32_t first_of[COFF_CONTENT_GUARD + 1]; /* a combined kind's output section, 0 none */
   out_section *out;
   uint32_t out_count;
   uint32_t *record_base;  /* input -> its first record's place among all inputs' */
@@ -141,14 +143,20 @@ static int read_inputs(merge *m, const void *const *objects, const size_t *sizes
   if (sections > INT32_MAX || records >= MTPC_NONE)
     return fail(message, "more sections or symbols than one object holds", m->count - 1);
   m->new_section = mtpc_zalloc(sections ? sections : 1, sizeof(uint32_t));
+  m->contents = mtpc_alloc(sections ? sections : 1, sizeof(coff_content));
   m->out = mtpc_zalloc(sections ? sections : 1, sizeof(out_section));
   m->new_index = mtpc_alloc(records ? records : 1, sizeof(uint32_t));
   m->weak_of = mtpc_alloc(records ? records : 1, sizeof(uint32_t));
   for (uint64_t g = 0; m->weak_of && g < records; g++)
     m->weak_of[g] = MTPC_NONE;
-  if (!m->new_section || !m->out || !m->new_index || !m->weak_of || mtpc_bitset_init(&m->kept, records) ||
+  if (!m->new_section || !m->contents || !m->out || !m->new_index || !m->weak_of || mtpc_bitset_init(&m->kept, records) ||
       mtpc_strmap_init(&m->definitions, records))
     return no_memory(message);
+  for (uint32_t j = 0; j < m->count; j++)
+    for (uint32_t i = 0; i < m->inputs[j].section_count; i++)
+      m->contents[m->section_base[j] + i] =
+          mtpc_coff_content_of(mtpc_coff_section_name(&m->inputs[j], i),
+                               coff_rd32(mtpc_coff_section_header(&m->inputs[j], i) + 36));
   return 0;
 }
 
@@ -209,12 +217,10 @@ static int keeps_directives(merge *m, int *no_memory) {
   int kept = 0;
   for (uint32_t j = 0; j < m->count && !kept; j++)
     for (uint32_t i = 0; i < m->inputs[j].section_count && !kept; i++) {
-      const coff_object *in = &m->inputs[j];
-      const uint8_t *h = mtpc_coff_section_header(in, i), *data;
+      const uint8_t *data;
       uint32_t size;
-      if (mtpc_coff_content_of(mtpc_coff_section_name(in, i), coff_rd32(h + 36)) !=
-              COFF_CONTENT_DIRECTIVES ||
-          mtpc_coff_section_data(in, i, &data, &size))
+      if (m->contents[m->section_base[j] + i] != COFF_CONTENT_DIRECTIVES ||
+          mtpc_coff_section_data(&m->inputs[j], i, &data, &size))
         continue;
       input_context context = {m, j};
       coff_renumbering renumbering = {renumber_index, drops_exclusion, &context};
@@ -230,7 +236,6 @@ static int keeps_directives(merge *m, int *no_memory) {
 /* Each input section becomes an output section, but for those a linker
  * reads once per object: the first of each kind takes the others' bytes. */
 static int plan_sections(merge *m, char **message) {
-  uint32_t first_of[COFF_CONTENT_GUARD + 1] = {0};
   int out_of_memory = 0;
   int directives = keeps_directives(m, &out_of_memory);
   if (out_of_memory)
@@ -240,14 +245,14 @@ static int plan_sections(merge *m, char **message) {
       const coff_object *in = &m->inputs[j];
       const uint8_t *h = mtpc_coff_section_header(in, i);
       out_section s = {.input = j, .index = i};
-      s.content = mtpc_coff_content_of(mtpc_coff_section_name(in, i), coff_rd32(h + 36));
+      s.content = m->contents[m->section_base[j] + i];
       if (mtpc_coff_section_data(in, i, &s.data, &s.size) ||
           mtpc_coff_section_relocations(in, i, &s.relocations, &s.relocation_count) ||
           coff_rd16(h + 34) != 0)
         return fail(message, "a section's data or relocations out of bounds", j);
       if (s.content != COFF_CONTENT_PLAIN && s.relocation_count)
         return fail(message, "relocations in a section of symbol indices", j);
-      uint32_t *first = &first_of[s.content];
+      uint32_t *first = &m->first_of[s.content];
       if ((mtpc_coff_content_combined(s.content) && *first) ||
           (s.content == COFF_CONTENT_DIRECTIVES && !directives)) {
         m->new_section[m->section_base[j] + i] = 0;
@@ -420,14 +425,12 @@ static int build_contents(merge *m, char **message) {
   for (uint32_t j = 0; j < m->count; j++)
     for (uint32_t i = 0; i < m->inputs[j].section_count; i++) {
       const coff_object *in = &m->inputs[j];
-      const uint8_t *h = mtpc_coff_section_header(in, i);
-      coff_content content = mtpc_coff_content_of(mtpc_coff_section_name(in, i), coff_rd32(h + 36));
+      coff_content content = m->contents[m->section_base[j] + i];
       if (content == COFF_CONTENT_PLAIN)
         continue;
       uint32_t target = m->new_section[m->section_base[j] + i];
-      for (uint32_t k = 0; !target && k < m->out_count; k++) /* the first of its kind takes it */
-        if (m->out[k].content == content)
-          target = k + 1;
+      if (!target) /* the first of its kind takes it */
+        target = m->first_of[content];
       if (!target) /* directives that all excluded promoted symbols */
         continue;
       const uint8_t *data;
@@ -690,6 +693,7 @@ static void free_merge(merge *m) {
   free(m->new_index);
   free(m->weak_of);
   free(m->new_section);
+  free(m->contents);
   free(m->out);
   free(m->inputs);
   free(m->section_base);
