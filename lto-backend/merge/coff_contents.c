@@ -6,6 +6,12 @@
 #include "support/support.h"
 
 coff_content mtpc_coff_content_of(coff_name name, uint32_t characteristics) {
+  if (mtpc_coff_name_is(name, ".debug$S")) /* a COMDAT function's are associative */
+    return COFF_CONTENT_CV_SYMBOLS;
+  if (mtpc_coff_name_is(name, ".debug$T"))
+    return COFF_CONTENT_CV_TYPES;
+  if (mtpc_coff_name_is(name, ".debug$H"))
+    return COFF_CONTENT_CV_HASHES;
   if (characteristics & COFF_SCN_LNK_COMDAT)
     return COFF_CONTENT_PLAIN;
   if (mtpc_coff_name_is(name, ".drectve"))
@@ -24,7 +30,8 @@ coff_content mtpc_coff_content_of(coff_name name, uint32_t characteristics) {
 
 int mtpc_coff_content_combined(coff_content content) {
   return content == COFF_CONTENT_DIRECTIVES || content == COFF_CONTENT_ADDRSIG ||
-         content == COFF_CONTENT_CALL_GRAPH || content == COFF_CONTENT_SXDATA;
+         content == COFF_CONTENT_CALL_GRAPH || content == COFF_CONTENT_SXDATA ||
+         content == COFF_CONTENT_CV_TYPES;
 }
 
 uint8_t *mtpc_coff_reserve(coff_bytes *bytes, size_t n) {
@@ -153,6 +160,10 @@ coff_append_status mtpc_coff_append_content(coff_bytes *out, coff_content conten
   case COFF_CONTENT_GUARD:
     return append_indexed(out, data, size, 4, 1, renumbering);
   case COFF_CONTENT_PLAIN:
+  case COFF_CONTENT_CV_SYMBOLS: /* coff_codeview.h */
+  case COFF_CONTENT_CV_TYPES:
+  case COFF_CONTENT_CV_HASHES:
+  case COFF_CONTENT_KINDS:
     break;
   }
   return append(out, data, size);

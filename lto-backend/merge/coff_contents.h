@@ -2,7 +2,9 @@
  * the object's symbol table (address-significance, call graph profile,
  * SafeSEH and control-flow guard tables) or by name (the linker's
  * directives). Merging objects renumbers them, and makes one section of
- * those a linker reads once per object (it keeps the last it sees). */
+ * those a linker reads once per object (it keeps the last it sees).
+ * CodeView's sections, which name each other's records, are the merge's
+ * too (coff_codeview.h). */
 #ifndef MTPC_COFF_CONTENTS_H
 #define MTPC_COFF_CONTENTS_H
 
@@ -17,7 +19,11 @@ typedef enum coff_content {
   COFF_CONTENT_ADDRSIG,    /* .llvm_addrsig: ULEB128 indices */
   COFF_CONTENT_CALL_GRAPH, /* .llvm.call-graph-profile: u32 from, u32 to, u64 count */
   COFF_CONTENT_SXDATA,     /* .sxdata: u32 indices of SEH handlers */
-  COFF_CONTENT_GUARD       /* .gfids$y, .giats$y, .gljmp$y, .gehcont$y: u32 indices */
+  COFF_CONTENT_GUARD,      /* .gfids$y, .giats$y, .gljmp$y, .gehcont$y: u32 indices */
+  COFF_CONTENT_CV_SYMBOLS, /* .debug$S: CodeView symbols, lines and their tables */
+  COFF_CONTENT_CV_TYPES,   /* .debug$T: the CodeView type stream .debug$S indexes */
+  COFF_CONTENT_CV_HASHES,  /* .debug$H: the type stream's hashes, left to the linker */
+  COFF_CONTENT_KINDS
 } coff_content;
 
 coff_content mtpc_coff_content_of(coff_name name, uint32_t characteristics);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "coff_codeview.h"
 #include "coff_contents.h"
 #include "coff_object.h"
 #include "partitioner/graph.h"
@@ -15,6 +16,7 @@ typedef struct out_section {
   const uint8_t *data; /* the input's bytes, or built's */
   uint32_t size;
   coff_bytes built;    /* a combined or renumbered section's bytes */
+  cv_moves moves;      /* CodeView symbols: where their relocated bytes went */
   const uint8_t *relocations;
   uint32_t relocation_count;
   uint8_t name[8];
@@ -27,7 +29,7 @@ typedef struct merge {
   uint32_t *section_base; /* input -> its first section's place among all inputs' */
   uint32_t *new_section;  /* input section (over all inputs) -> output number, 0 none */
   coff_content *contents; /* input section (over all inputs) -> what its bytes hold */
-  uint32_t first_of[COFF_CONTENT_GUARD + 1]; /* a combined kind's output section, 0 none */
+  uint32_t first_of[COFF_CONTENT_KINDS]; /* a combined kind's output section, 0 none */
   out_section *out;
   uint32_t out_count;
   uint32_t *record_base;  /* input -> its first record's place among all inputs' */
@@ -42,6 +44,7 @@ typedef struct merge {
   coff_name unique;       /* what weak defaults' names end with (setWeakDefaultNames) */
   coff_bytes strings;
   coff_bytes symbols;
+  coff_codeview *codeview; /* when the inputs have CodeView */
 } merge;
 
 static int fail(char **message, const char *what, uint32_t input) {
@@ -250,11 +253,13 @@ static int plan_sections(merge *m, char **message) {
           mtpc_coff_section_relocations(in, i, &s.relocations, &s.relocation_count) ||
           coff_rd16(h + 34) != 0)
         return fail(message, "a section's data or relocations out of bounds", j);
-      if (s.content != COFF_CONTENT_PLAIN && s.relocation_count)
+      if (s.content != COFF_CONTENT_PLAIN && s.content != COFF_CONTENT_CV_SYMBOLS &&
+          s.relocation_count)
         return fail(message, "relocations in a section of symbol indices", j);
       uint32_t *first = &m->first_of[s.content];
       if ((mtpc_coff_content_combined(s.content) && *first) ||
-          (s.content == COFF_CONTENT_DIRECTIVES && !directives)) {
+          (s.content == COFF_CONTENT_DIRECTIVES && !directives) ||
+          s.content == COFF_CONTENT_CV_HASHES) {
         m->new_section[m->section_base[j] + i] = 0;
         continue;
       }
@@ -419,6 +424,11 @@ static int drops_exclusion(void *context, coff_name symbol) {
   return original_of(c->m, symbol) != NULL;
 }
 
+static int is_codeview(coff_content content) {
+  return content == COFF_CONTENT_CV_SYMBOLS || content == COFF_CONTENT_CV_TYPES ||
+         content == COFF_CONTENT_CV_HASHES;
+}
+
 /* The bytes of the sections that name symbols, renumbered, each combined
  * section's parts in input order. */
 static int build_contents(merge *m, char **message) {
@@ -426,7 +436,7 @@ static int build_contents(merge *m, char **message) {
     for (uint32_t i = 0; i < m->inputs[j].section_count; i++) {
       const coff_object *in = &m->inputs[j];
       coff_content content = m->contents[m->section_base[j] + i];
-      if (content == COFF_CONTENT_PLAIN)
+      if (content == COFF_CONTENT_PLAIN || is_codeview(content))
         continue;
       uint32_t target = m->new_section[m->section_base[j] + i];
       if (!target) /* the first of its kind takes it */
@@ -450,6 +460,122 @@ static int build_contents(merge *m, char **message) {
       s->data = s->built.data;
       s->size = (uint32_t)s->built.size;
     }
+  return 0;
+}
+
+/* A .debug$S section of input j whose procedure records ask whether the
+ * function they relocate against was promoted. */
+typedef struct codeview_section {
+  merge *m;
+  uint32_t input;
+  const uint8_t *relocations;
+  uint32_t relocation_count;
+} codeview_section;
+
+/* The relocation at `offset`: LLVM writes a section's in offset order, else
+ * every one is looked at. */
+static const uint8_t *relocation_at(const codeview_section *c, uint32_t offset) {
+  uint32_t low = 0, high = c->relocation_count;
+  while (low < high) {
+    uint32_t middle = low + (high - low) / 2;
+    if (coff_rd32(c->relocations + (size_t)middle * COFF_RELOCATION) < offset)
+      low = middle + 1;
+    else
+      high = middle;
+  }
+  if (low < c->relocation_count &&
+      coff_rd32(c->relocations + (size_t)low * COFF_RELOCATION) == offset)
+    return c->relocations + (size_t)low * COFF_RELOCATION;
+  for (uint32_t k = 0; k < c->relocation_count; k++)
+    if (coff_rd32(c->relocations + (size_t)k * COFF_RELOCATION) == offset)
+      return c->relocations + (size_t)k * COFF_RELOCATION;
+  return NULL;
+}
+
+static int promoted_at(void *context, uint32_t offset) {
+  const codeview_section *c = context;
+  const uint8_t *relocation = relocation_at(c, offset);
+  const coff_object *in = &c->m->inputs[c->input];
+  if (!relocation || coff_rd32(relocation + 4) >= in->record_count)
+    return 0;
+  coff_symbol s = mtpc_coff_symbol(in, coff_rd32(relocation + 4));
+  return s.storage == COFF_CLASS_EXTERNAL && s.section > 0 && original_of(c->m, s.name);
+}
+
+static int codeview_failed(char **message, coff_append_status status, uint32_t input) {
+  if (status == COFF_NO_MEMORY)
+    return no_memory(message);
+  return fail(message, "CodeView records the merge does not read", input);
+}
+
+/* Pass 1: every input's types, string table and checksums, merged. */
+static int read_codeview(merge *m, char **message) {
+  size_t type_bytes = 0;
+  int any = 0;
+  for (uint32_t k = 0; k < m->out_count; k++)
+    any |= m->out[k].content == COFF_CONTENT_CV_TYPES ||
+           m->out[k].content == COFF_CONTENT_CV_SYMBOLS;
+  for (uint32_t j = 0; any && j < m->count; j++)
+    for (uint32_t i = 0; i < m->inputs[j].section_count; i++)
+      if (m->contents[m->section_base[j] + i] == COFF_CONTENT_CV_TYPES)
+        type_bytes += coff_rd32(mtpc_coff_section_header(&m->inputs[j], i) + 16);
+  if (!any)
+    return 0;
+  if (!(m->codeview = mtpc_cv_new(m->count, type_bytes)))
+    return no_memory(message);
+  for (int pass = 0; pass < 2; pass++) /* an input's types before its files */
+    for (uint32_t j = 0; j < m->count; j++)
+      for (uint32_t i = 0; i < m->inputs[j].section_count; i++) {
+        coff_content content = m->contents[m->section_base[j] + i];
+        const uint8_t *data;
+        uint32_t size;
+        if (content != (pass ? COFF_CONTENT_CV_SYMBOLS : COFF_CONTENT_CV_TYPES) ||
+            mtpc_coff_section_data(&m->inputs[j], i, &data, &size))
+          continue;
+        coff_append_status status = pass ? mtpc_cv_add_files(m->codeview, j, data, size)
+                                         : mtpc_cv_add_types(m->codeview, j, data, size);
+        if (status != COFF_APPENDED)
+          return codeview_failed(message, status, j);
+      }
+  return 0;
+}
+
+/* Pass 2: one type stream, and each .debug$S section rewritten for it; the
+ * first outside a COMDAT carries the merged string table and checksums. */
+static int build_codeview(merge *m, char **message) {
+  if (read_codeview(m, message))
+    return 1;
+  if (!m->codeview)
+    return 0;
+  int tables = 1;
+  for (uint32_t k = 0; k < m->out_count; k++) {
+    out_section *s = &m->out[k];
+    if (s->content == COFF_CONTENT_CV_TYPES) {
+      size_t size;
+      s->data = mtpc_cv_types(m->codeview, &size);
+      s->size = (uint32_t)size;
+      continue;
+    }
+    if (s->content != COFF_CONTENT_CV_SYMBOLS)
+      continue;
+    int comdat = (coff_rd32(mtpc_coff_section_header(&m->inputs[s->input], s->index) + 36) &
+                  COFF_SCN_LNK_COMDAT) != 0;
+    unsigned flags = (s->input == 0 ? CV_REWRITE_OBJECT_RECORDS : 0) |
+                     (tables && !comdat ? CV_REWRITE_TABLES : 0) | (comdat ? 0 : CV_REWRITE_ONCE);
+    tables &= comdat;
+    codeview_section context = {m, s->input, s->relocations, s->relocation_count};
+    coff_append_status status =
+        mtpc_cv_rewrite_symbols(m->codeview, s->input, s->data, s->size, flags, promoted_at,
+                                &context, &s->built, &s->moves);
+    if (status != COFF_APPENDED)
+      return codeview_failed(message, status, s->input);
+    if (s->built.size > UINT32_MAX)
+      return fail(message, "a section larger than COFF's 4 GiB", s->input);
+    s->data = s->built.data;
+    s->size = (uint32_t)s->built.size;
+  }
+  if (tables) /* the lines' checksums would be nowhere */
+    return fail(message, "CodeView symbols only in COMDATs", 0);
   return 0;
 }
 
@@ -613,6 +739,13 @@ static int write_section(const merge *m, const out_section *s, uint8_t *out, uin
         return fail(message, "a relocation against no symbol the merge keeps", s->input);
       memcpy(r, relocation, COFF_RELOCATION);
       coff_wr32(r + 4, index);
+      if (s->content == COFF_CONTENT_CV_SYMBOLS) {
+        uint32_t offset = mtpc_cv_moved(&s->moves, coff_rd32(relocation));
+        if (offset == UINT32_MAX)
+          return fail(message, "a relocation in CodeView records the merge leaves out",
+                      s->input);
+        coff_wr32(r, offset);
+      }
     }
     *body = (size_t)(r - out);
   }
@@ -685,8 +818,11 @@ static int map_promoted(merge *m, const char *const *names, size_t name_count) {
 }
 
 static void free_merge(merge *m) {
-  for (uint32_t k = 0; m->out && k < m->out_count; k++)
+  for (uint32_t k = 0; m->out && k < m->out_count; k++) {
     free(m->out[k].built.data);
+    free(m->out[k].moves.pieces);
+  }
+  mtpc_cv_free(m->codeview);
   mtpc_strmap_free(&m->promoted);
   mtpc_strmap_free(&m->definitions);
   mtpc_bitset_free(&m->kept);
@@ -722,7 +858,8 @@ int mtpc_coff_merge(const void *const *objects, const size_t *sizes, uint32_t co
     failed = read_inputs(&m, objects, sizes, message) || plan_sections(&m, message) ||
              find_definitions(&m) || number_records(&m, &symbol_count, message) ||
              choose_unique(&m) ||
-             build_contents(&m, message) || write_symbols(&m, message) || name_sections(&m) ||
+             build_contents(&m, message) || build_codeview(&m, message) ||
+             write_symbols(&m, message) || name_sections(&m) ||
              write_object(&m, out, out_size, message);
   if (!failed && m.symbols.size / m.out_record_size != symbol_count)
     failed = fail(message, "symbols numbered and written disagree", 0);

@@ -6,7 +6,8 @@
  * both define a clone with debug info become one object in which the
  * discarded copy's addresses are DWARF's tombstone (dead_debug.h), on
  * x86-64 and AArch64. The same pair as COFF objects merges without a linker
- * (coff_merge.h), and a cut or foreign object is refused with a message. */
+ * (coff_merge.h), CodeView into one type stream, and a cut or foreign
+ * object, or CodeView it cannot read, is refused with a message. */
 #define _GNU_SOURCE /* open_memstream */
 #include <elf.h>
 #include <stdio.h>
@@ -325,6 +326,104 @@ static void test_coff_merge(void) {
   free(objects[1]);
 }
 
+/* Partition `p` of two with CodeView: its own type stream (a struct type
+ * both use), string table and checksums; partition 1 inlines a function
+ * of a header. */
+static char *codeview_partition_ir(int p) {
+  char *ir = NULL;
+  size_t length = 0;
+  FILE *out = open_memstream(&ir, &length);
+  fprintf(out,
+          "target triple = \"x86_64-pc-windows-msvc\"\n"
+          "define i32 @entry%d(ptr %%c) !dbg !7 {\n"
+          "    #dbg_value(ptr %%c, !9, !DIExpression(), !8)\n"
+          "  %%v = load i32, ptr %%c, !dbg !8\n"
+          "  %%w = mul i32 %%v, %d, !dbg !12\n"
+          "  ret i32 %%w, !dbg !8\n"
+          "}\n"
+          "!llvm.dbg.cu = !{!0}\n"
+          "!llvm.module.flags = !{!2, !3}\n"
+          "!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: \"t\", "
+          "isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)\n"
+          "!1 = !DIFile(filename: \"part%d.c\", directory: \"/t\")\n"
+          "!2 = !{i32 2, !\"CodeView\", i32 1}\n"
+          "!3 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+          "!4 = !DISubroutineType(types: !{!5, !6})\n"
+          "!5 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n"
+          "!6 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !10, size: 64)\n"
+          "!7 = distinct !DISubprogram(name: \"entry%d\", scope: !1, file: !1, line: 4, type: !4, "
+          "scopeLine: 4, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
+          "!8 = !DILocation(line: 5, scope: !7)\n"
+          "!9 = !DILocalVariable(name: \"c\", arg: 1, scope: !7, file: !1, line: 4, type: !6)\n"
+          "!10 = !DICompositeType(tag: DW_TAG_structure_type, name: \"Cell\", file: !1, line: 1, "
+          "size: 32, elements: !{!11})\n"
+          "!11 = !DIDerivedType(tag: DW_TAG_member, name: \"value\", scope: !10, file: !1, "
+          "line: 1, baseType: !5, size: 32)\n"
+          "!12 = !DILocation(line: 2, scope: !13, inlinedAt: !8)\n"
+          "!13 = distinct !DISubprogram(name: \"scale\", scope: !14, file: !14, line: 1, "
+          "type: !4, scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
+          "!14 = !DIFile(filename: \"scale.h\", directory: \"/t\")\n",
+          p, p + 2, p, p);
+  fclose(out);
+  return ir;
+}
+
+static uint32_t count_sections_named(const coff_object *o, const char *name) {
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < o->section_count; i++)
+    count += mtpc_coff_name_is(mtpc_coff_section_name(o, i), name);
+  return count;
+}
+
+/* The partitions' CodeView merges into one type stream; any byte of
+ * partition 1's CodeView sections changed gives an object or one message
+ * that names the partition, never a crash or a partial object. */
+static void test_coff_merge_codeview(void) {
+  void *objects[2] = {NULL, NULL}, *out = NULL;
+  size_t sizes[2], size = 0;
+  char *ir[2] = {codeview_partition_ir(0), codeview_partition_ir(1)};
+  for (int i = 0; i < 2; i++)
+    CHECK(emit_object("x86_64-pc-windows-msvc", ir[i], &objects[i], &sizes[i]) == 0);
+  char *message = NULL;
+  CHECK(coff_merge_pair(objects, sizes, &out, &size, &message) == 0);
+  coff_object o;
+  CHECK(out && mtpc_coff_open(&o, out, size));
+  if (out && mtpc_coff_open(&o, out, size)) {
+    CHECK_EQ_U(count_sections_named(&o, ".debug$T"), 1);
+    CHECK_EQ_U(count_sections_named(&o, ".debug$S"), 2);
+  }
+  free(out);
+  coff_object in;
+  CHECK(mtpc_coff_open(&in, objects[1], sizes[1]));
+  unsigned refused = 0;
+  for (uint32_t i = 0; i < in.section_count; i++) {
+    coff_name name = mtpc_coff_section_name(&in, i);
+    const uint8_t *data;
+    uint32_t length;
+    if ((!mtpc_coff_name_is(name, ".debug$S") && !mtpc_coff_name_is(name, ".debug$T")) ||
+        mtpc_coff_section_data(&in, i, &data, &length))
+      continue;
+    size_t start = (size_t)(data - (const uint8_t *)objects[1]);
+    for (size_t at = start; at < start + length; at++) {
+      uint8_t *bytes = objects[1], was = bytes[at];
+      bytes[at] = (uint8_t)~was;
+      out = NULL;
+      message = NULL;
+      int failed = coff_merge_pair(objects, sizes, &out, &size, &message);
+      CHECK(failed ? message && strstr(message, "partition 1's object: ") && !out : !message);
+      refused += failed;
+      free(out);
+      free(message);
+      bytes[at] = was;
+    }
+  }
+  CHECK(refused > 0);
+  for (int i = 0; i < 2; i++) {
+    free(objects[i]);
+    free(ir[i]);
+  }
+}
+
 int main(void) {
   LLVMInitializeX86TargetInfo();
   LLVMInitializeX86Target();
@@ -339,5 +438,6 @@ int main(void) {
   test_merge_marks_discarded_debug("x86_64-pc-linux-gnu", R_X86_64_64);
   test_merge_marks_discarded_debug("aarch64-unknown-linux-gnu", R_AARCH64_ABS64);
   test_coff_merge();
+  test_coff_merge_codeview();
   CHECK_SUMMARY();
 }
