@@ -48,7 +48,7 @@ static mtpc_status resolve_target(session *s) {
     LLVMDisposeMessage(error);
     return mtpc_result_fail(s->r, MTPC_ERR_TARGET, message);
   }
-  s->unsplit_reason = mtpc_module_unsplit_reason(s->module, chosen, mtpc_merges_objects(s->o));
+  s->unsplit_reason = mtpc_target_unsplit_reason(chosen);
   return MTPC_OK;
 }
 

@@ -21,22 +21,6 @@ int mtpc_target_writes_coff(const char *triple) {
   return triple && mtpc_bridge_triple_is_coff(triple);
 }
 
-const char *mtpc_module_unsplit_reason(LLVMModuleRef module, const char *triple,
-                                       int merges_objects) {
-  const char *reason = mtpc_target_unsplit_reason(triple);
-  if (reason || !merges_objects || !triple || !mtpc_bridge_triple_is_coff(triple))
-    return reason;
-  /* A COFF object holds one type stream, which its .debug$S sections index. */
-  if (LLVMGetModuleFlag(module, "CodeView", strlen("CodeView")))
-    return "CodeView debug info cannot be merged into one object yet (each partition has "
-           "its own type stream); lld-link splits such links";
-  return NULL;
-}
-
-int mtpc_merges_objects(const mtpc_options *options) {
-  return !options || (options->merge && !options->emit_llvm);
-}
-
 /* What a compile of the module generates code for: its definitions, without
  * the available_externally copies that are only there to be inlined. */
 static uint64_t compiled_instructions(LLVMModuleRef module) {
@@ -57,8 +41,7 @@ int mtpc_should_split(LLVMModuleRef module, const mtpc_options *options,
   mtpc_split_advice *a = advice ? advice : &local;
   mtpc_init_llvm();
   const char *triple = options && options->triple ? options->triple : LLVMGetTarget(module);
-  const char *target_problem =
-      mtpc_module_unsplit_reason(module, triple, mtpc_merges_objects(options));
+  const char *target_problem = mtpc_target_unsplit_reason(triple);
   a->instructions = compiled_instructions(module);
   a->reason[0] = '\0';
   if (target_problem)

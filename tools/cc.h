@@ -84,7 +84,6 @@ typedef struct cc_job {
   int tls_descriptors;   /* -enable-tlsdesc */
   int ctors_section;     /* -fno-use-init-array */
   const char *exception_model; /* -exception-model= */
-  int codeview;          /* -gcodeview */
   const char *cpu;
   const char *abi;       /* -target-abi, or NULL */
   const char *sample_profile; /* -fprofile-sample-use=, or NULL */

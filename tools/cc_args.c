@@ -70,7 +70,8 @@ static const cc1_option cc1_options[] = {
     {"-fno-sized-deallocation", FRONT_END}, {"-fno-use-cxa-atexit", FRONT_END},
     {"-fms-compatibility", FRONT_END}, {"-fms-compatibility-version=", FRONT_END_JOINED},
     {"-fdelayed-template-parsing", FRONT_END}, {"-fms-volatile", FRONT_END},
-    /* CodeView's S_OBJNAME record, and CodeView compiles pass through. */
+    /* CodeView's S_OBJNAME record: the merged object's is empty, as an
+     * LLVM backend without the front end's option writes it. */
     {"-object-file-name=", FRONT_END_JOINED},
     /* Only the COFF header's time stamp, which linkers do not read: the
      * merged object has 0 there, as a /Brepro compile does. */
@@ -128,8 +129,9 @@ static const cc1_option cc1_options[] = {
     /* Windows' unwind tables (SEH): what x86-64's and AArch64's COFF code
      * generation writes anyway. */
     {"-exception-model=", MAPPED_JOINED},
-    /* One COFF object holds one CodeView type stream (cc_read_job). */
-    {"-gcodeview", MAPPED},
+    /* CodeView instead of DWARF: the module's flag, which each partition
+     * carries; the COFF merge makes one type stream of theirs. */
+    {"-gcodeview", FRONT_END},
     {"-fno-finite-loops", FRONT_END},
     /* Debug information: the front end's metadata; DWARF is written per
      * partition. */
@@ -420,8 +422,6 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     job->ctors_section = 1;
   else if (cc_has_prefix(arg, "-exception-model="))
     job->exception_model = arg + strlen("-exception-model=");
-  else if (!strcmp(arg, "-gcodeview"))
-    job->codeview = 1;
   else if (!strcmp(arg, "-target-abi"))
     job->abi = value;
   else if (!strcmp(arg, "-target-feature"))
@@ -537,9 +537,6 @@ const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job
     return "-fno-use-init-array outside COFF (constructors in ELF's .ctors)";
   if (job->exception_model && !windows_unwind(job))
     return "an exception model other than the target's own";
-  if (job->codeview)
-    return "CodeView debug info (one COFF object holds one type stream, and each partition "
-           "writes its own)";
   if (job->split_dwarf_output && dwarf_version(args, count) < 5)
     return "split DWARF before version 5 (one .dwo is merged from DWARF 5 ones only)";
   /* The driver says which vectorizers run (none at -O1 and -Oz). */

@@ -443,9 +443,7 @@ const mtpc_partition_stats *mtpc_result_partition_stats(const mtpc_result *resul
 /* Whether a caller that can leave a module to LLVM's own backend (a
  * linker's ThinLTO backend, `mtpc backend`, `mtpc cc`) should compile it
  * with mtpc: the options' target (else the module's) writes ELF or COFF
- * (a module with CodeView debug info only with merge = 0: one COFF object
- * holds one type stream; options NULL: merge = 1),
- * and the module has at least
+ * (CodeView debug info included), and the module has at least
  * `min_instructions` IR instructions in the functions it compiles
  * (definitions that are not available_externally). The answer is 1 or 0,
  * and *advice (when not NULL) says why, with the count. */

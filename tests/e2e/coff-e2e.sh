@@ -14,10 +14,14 @@
 #     the same source lines in each (pdb-lines.py).
 #   - one COFF object of partitions (no linker: lto-backend/merge/
 #     coff_merge.c): the SQLite shell's sqlite3.c compiled by mtpc cc for
-#     MinGW with -g, and tests/e2e/coff/*.c by mtpc cc for MSVC, each linked
-#     by stock lld beside clang's objects: the same answers, global symbols
-#     and .text within 2% (mtpc cc's band on ELF too, bench/cc.sh: the
-#     partitions inline across a cut less than one module does).
+#     MinGW with DWARF and CodeView both (-g -gcodeview -gdwarf), and
+#     tests/e2e/coff/*.c by mtpc cc for MSVC with CodeView, each linked by
+#     stock lld beside clang's objects, with a PDB: the same answers, global
+#     symbols and .text within 2% (mtpc cc's band on ELF too, bench/cc.sh:
+#     the partitions inline across a cut less than one module does); a PDB
+#     that llvm-pdbutil reads whole, in which every function the object
+#     defines has its source lines under its name, and the MSVC program's
+#     clang functions have the same lines as clang's (pdb-lines.py).
 # Prints each link's time beside stock's.
 #
 #   tests/e2e/coff-e2e.sh BUILD_DIR WORK_DIR
@@ -43,6 +47,11 @@ within_2pct() { [ $(($1 * 100)) -le $(($2 * 102)) ] && [ $(($1 * 100)) -ge $(($2
 # its output; stock's programs too): a run whose output has wine's report
 # runs again, up to three times, so a program that faults every time still
 # fails. Standard input comes from $RUN_INPUT (default /dev/null).
+# A PDB llvm-pdbutil dumps whole without a complaint.
+pdb_reads_whole() {
+  "$llvm/llvm-pdbutil" dump -all "$1" > /dev/null 2> "$1.errors"
+  [ ! -s "$1.errors" ] || { cat "$1.errors" >&2; return 1; }
+}
 run() {
   local out attempt
   for attempt in 1 2 3; do
@@ -54,7 +63,7 @@ run() {
 split_at_least_twice() { grep -Eq ": ([2-9]|[1-9][0-9]+) partitions" "$1"; }
 
 # MinGW: the SQLite shell, both LTO kinds' objects two compiles at a time.
-cc="clang-$version --target=x86_64-w64-mingw32 -O2 -g"
+cc="clang-$version --target=x86_64-w64-mingw32 -O2 -g -gcodeview -gdwarf"
 $cc -flto=thin -c "$src/sqlite3.c" -o sqlite3-thin.o & $cc -flto=full -c "$src/sqlite3.c" -o sqlite3-full.o
 wait $!; wait
 $cc -flto=thin -c "$src/shell.c" -I"$src" -o shell-thin.o & $cc -flto=full -c "$src/shell.c" -I"$src" -o shell-full.o
@@ -123,34 +132,52 @@ done
 
 # mtpc cc's one COFF object: MinGW's sqlite3.c (beside clang's shell.c, both
 # -O2 -g) and MSVC's program, each module split, linked by stock lld.
-cc="clang-$version --target=x86_64-w64-mingw32 -O2 -g"
+cc="clang-$version --target=x86_64-w64-mingw32 -O2 -g -gcodeview -gdwarf"
 $build/bin/mtpc-cc --verbose --threshold=0 $cc -c "$src/sqlite3.c" -o sqlite3-cc.o 2> cc.log &
 $cc -c "$src/sqlite3.c" -o sqlite3-clang.o
 wait $!
 grep -Eq 'sqlite3.c: split into ([2-9]|[1-9][0-9]+) partitions' cc.log
 $cc -c "$src/shell.c" -I"$src" -o shell-clang.o
 for v in cc clang; do
-  clang-$version --target=x86_64-w64-mingw32 -fuse-ld=lld --ld-path="$llvm/ld.lld" \
-    shell-clang.o sqlite3-$v.o -Wl,--no-insert-timestamp -o shell-$v.exe
+  link=(clang-$version --target=x86_64-w64-mingw32 -fuse-ld=lld --ld-path="$llvm/ld.lld"
+        shell-clang.o sqlite3-$v.o -Wl,--no-insert-timestamp)
+  "${link[@]}" -o shell-$v.exe
   RUN_INPUT=$here/sqlite-queries.sql run ./shell-$v.exe :memory: > queries-$v.out
   globals shell-$v.exe > shell-$v.syms
+  # (A PDB link writes no symbol table.)
+  "${link[@]}" -g -Wl,--pdb=shell-$v.pdb -o shell-pdb-$v.exe
+  pdb_reads_whole shell-$v.pdb
+  python3 "$here/pdb-lines.py" "$llvm/llvm-pdbutil" shell-$v.pdb > shell-$v.lines
+  grep -F ": $src/sqlite3.c: " shell-$v.lines | cut -d: -f1 | sort -u > shell-$v.with-lines
+  "$llvm/llvm-nm" --defined-only sqlite3-$v.o | awk '$2 == "t" || $2 == "T" { print $3 }' |
+    grep -v '^\.' | sort -u > shell-$v.functions
+  diff -u shell-$v.functions shell-$v.with-lines
 done
 grep -q '^5000|12502500|' queries-clang.out
 diff -u queries-clang.out queries-cc.out
 diff -u shell-clang.syms shell-cc.syms
 within_2pct "$(text_size shell-cc.exe)" "$(text_size shell-clang.exe)"
-printf 'MinGW mtpc cc: the same answers and symbols; .text %s / %s\n' \
-  "$(text_size shell-cc.exe)" "$(text_size shell-clang.exe)"
+printf 'MinGW mtpc cc: the same answers and symbols; .text %s / %s; PDB lines for all %s functions\n' \
+  "$(text_size shell-cc.exe)" "$(text_size shell-clang.exe)" "$(wc -l < shell-cc.functions)"
 for f in main table; do
-  $build/bin/mtpc-cc --partitions=3 --min-source-size=0 --threshold=0 \
-    clang-$version --target=x86_64-pc-windows-msvc -O2 -c "$here/coff/$f.c" -o $f-cc.obj
-  clang-$version --target=x86_64-pc-windows-msvc -O2 -c "$here/coff/$f.c" -o $f-clang.obj
+  $build/bin/mtpc-cc --partitions=3 --min-source-size=0 --threshold=0 --verbose \
+    clang-$version --target=x86_64-pc-windows-msvc -O2 -g -gcodeview -c "$here/coff/$f.c" \
+    -o $f-cc.obj 2> $f-cc.log
+  clang-$version --target=x86_64-pc-windows-msvc -O2 -g -gcodeview -c "$here/coff/$f.c" \
+    -o $f-clang.obj
 done
+grep -q 'main.c: split into 3 partitions' main-cc.log
 for v in cc clang; do
-  "$llvm/lld-link" /nodefaultlib /entry:start /subsystem:console /brepro main-$v.obj \
+  "$llvm/lld-link" /nodefaultlib /entry:start /subsystem:console /debug /brepro main-$v.obj \
     table-$v.obj "$kernel32" /out:msvc-$v.exe
   run ./msvc-$v.exe > msvc-$v.out
+  pdb_reads_whole msvc-$v.pdb
+  python3 "$here/pdb-lines.py" "$llvm/llvm-pdbutil" msvc-$v.pdb > msvc-$v.lines
 done
 grep -q '^primes below 200000: 17984$' msvc-clang.out
 diff -u msvc-clang.out msvc-cc.out
-echo 'MSVC mtpc cc: the same output'
+# The split keeps some static functions out of line that clang inlined:
+# each of clang's has the same lines.
+LC_ALL=C comm -23 msvc-clang.lines msvc-cc.lines > msvc-lost.lines
+[ -s msvc-clang.lines ] && [ ! -s msvc-lost.lines ]
+echo "MSVC mtpc cc: the same output; clang's $(wc -l < msvc-clang.lines) functions' PDB lines"
