@@ -10,7 +10,8 @@
 # -fstack-protector-strong -fstack-clash-protection -fcf-protection
 # -D_FORTIFY_SOURCE=2 -g), the same comparison of sqlite3.c.
 # For MinGW (x86_64-w64-mingw32, COFF, -g), whose partitions mtpc merges
-# into one COFF object itself, the same comparison of sqlite3.c.
+# into one COFF object itself, the same comparison of sqlite3.c, with DWARF
+# and with CodeView (-gcodeview: one type stream made of the partitions').
 # Prints ratios against the targets.
 #
 #   bench/cc.sh [--runs N] [--jobs J] [--speedtest-size S]
@@ -36,7 +37,7 @@ prelink_then_split() {
 hardened="$cflags -g -fstack-protector-strong -fstack-clash-protection -fcf-protection -D_FORTIFY_SOURCE=2 -Wformat -Werror=format-security"
 mingw="--target=x86_64-w64-mingw32 $cflags -g"
 rm -f stock.stats mtpc.stats prelink.stats stock-hard.stats mtpc-hard.stats stock-mingw.stats \
-  mtpc-mingw.stats
+  mtpc-mingw.stats stock-cv.stats mtpc-cv.stats
 for i in $(seq "$runs"); do
   measure stock clang-19 $cflags -c "$src/sqlite3.c" -o stock.o
   measure mtpc "$mtpc" cc -j"$jobs" clang-19 $cflags -c "$src/sqlite3.c" -o mtpc.o
@@ -45,6 +46,8 @@ for i in $(seq "$runs"); do
   measure mtpc-hard "$mtpc" cc -j"$jobs" clang-19 $hardened -c "$src/sqlite3.c" -o mtpc-hard.o
   measure stock-mingw clang-19 $mingw -c "$src/sqlite3.c" -o stock-mingw.o
   measure mtpc-mingw "$mtpc" cc -j"$jobs" clang-19 $mingw -c "$src/sqlite3.c" -o mtpc-mingw.o
+  measure stock-cv clang-19 $mingw -gcodeview -c "$src/sqlite3.c" -o stock-cv.o
+  measure mtpc-cv "$mtpc" cc -j"$jobs" clang-19 $mingw -gcodeview -c "$src/sqlite3.c" -o mtpc-cv.o
 done
 partitions=$(MTPC_CC_VERBOSE=1 "$mtpc" cc -j"$jobs" clang-19 $cflags -c "$src/sqlite3.c" -o mtpc.o 2>&1 |
   sed -nE 's/.*split into ([0-9]+) partitions.*/\1/p')
@@ -87,6 +90,14 @@ printf '  %-22s %10s %10s %8s\n' "cpu (s)" "$(col stock-mingw 2)" "$(col mtpc-mi
 printf '  %-22s %10s %10s %8s   %s\n' ".text (bytes)" "$(text_size stock-mingw.o)" \
   "$(text_size mtpc-mingw.o)" "$(ratio "$(text_size mtpc-mingw.o)" "$(text_size stock-mingw.o)")" \
   "0.98 .. 1.02"
+cv_size() { llvm-size-19 -A "$1" | awk '$1 ~ /^\.debug\$[ST]$/ { n += $2 } END { print n }'; }
+echo "for MinGW with CodeView (-g -gcodeview; the partitions' type streams merged into one):"
+printf '  %-22s %10s %10s %8s   %s\n' "wall (s)" "$(col stock-cv 1)" "$(col mtpc-cv 1)" \
+  "$(ratio "$(col mtpc-cv 1)" "$(col stock-cv 1)")" "<= 0.65"
+printf '  %-22s %10s %10s %8s\n' "cpu (s)" "$(col stock-cv 2)" "$(col mtpc-cv 2)" \
+  "$(ratio "$(col mtpc-cv 2)" "$(col stock-cv 2)")"
+printf '  %-22s %10s %10s %8s\n' ".debug\$S+T (bytes)" "$(cv_size stock-cv.o)" "$(cv_size mtpc-cv.o)" \
+  "$(ratio "$(cv_size mtpc-cv.o)" "$(cv_size stock-cv.o)")"
 echo "where to cut clang's pipeline (ratios to clang -c):"
 printf '  %-34s %8s %8s %8s %8s\n' cut wall cpu .text insns
 printf '  %-34s %8s %8s %8s %8s\n' "after the front end (mtpc cc)" "$(ratio "$wall_m" "$wall_s")" \
