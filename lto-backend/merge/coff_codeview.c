@@ -72,8 +72,7 @@ typedef struct input_tables {
 struct coff_codeview {
   uint32_t inputs;
   input_tables *tables;
-  coff_bytes types; /* reserved up front, so keys may point into it */
-  size_t type_room;
+  coff_bytes types; /* its room reserved up front, so keys may point into it */
   uint32_t type_count;
   mtpc_strmap type_index; /* record -> index - 0x1000 */
   coff_bytes strings, checksums;
@@ -109,15 +108,14 @@ coff_codeview *mtpc_cv_new(uint32_t inputs, size_t type_bytes) {
     return NULL;
   cv->inputs = inputs;
   cv->tables = mtpc_zalloc(inputs ? inputs : 1, sizeof(input_tables));
-  cv->type_room = type_bytes + CV_SIGNATURE;
-  if (!cv->tables || !(cv->types.data = malloc(cv->type_room)) ||
+  cv->types.cap = type_bytes + CV_SIGNATURE;
+  if (!cv->tables || !(cv->types.data = malloc(cv->types.cap)) ||
       mtpc_strmap_init(&cv->type_index, 1024) || mtpc_strmap_init(&cv->string_offset, 256) ||
       mtpc_strmap_init(&cv->checksum_offset, 64) || mtpc_strmap_init(&cv->once, 256) ||
       !mtpc_coff_reserve(&cv->strings, 1)) { /* offset 0: the empty string */
     mtpc_cv_free(cv);
     return NULL;
   }
-  cv->types.cap = cv->type_room;
   coff_wr32(mtpc_coff_reserve(&cv->types, 4), CV_SIGNATURE);
   return cv;
 }
@@ -214,7 +212,7 @@ static coff_append_status intern_type(coff_codeview *cv, uint32_t *index) {
     *index = CV_FIRST_TYPE + found;
     return COFF_APPENDED;
   }
-  if (cv->types.size + cv->scratch.size > cv->type_room)
+  if (cv->types.size + cv->scratch.size > cv->types.cap)
     return COFF_MALFORMED; /* more than every input's stream holds */
   uint8_t *at = cv->types.data + cv->types.size;
   memcpy(at, cv->scratch.data, cv->scratch.size);
@@ -263,20 +261,14 @@ static int add_pair(offset_map *map, uint32_t from, uint32_t to) {
   return MTPC_PUSH(map->pairs, map->count, map->cap, ((offset_pair){from, to})) != 0;
 }
 
-/* Pairs are added in increasing `from` order. */
+/* Pairs are added in increasing `from` order, their first field. */
 static int map_offset(const offset_map *map, uint32_t from, uint32_t *to) {
-  size_t low = 0, high = map->count;
-  while (low < high) {
-    size_t middle = low + (high - low) / 2;
-    if (map->pairs[middle].from < from)
-      low = middle + 1;
-    else
-      high = middle;
-  }
-  if (low == map->count || map->pairs[low].from != from)
-    return 0;
-  *to = map->pairs[low].to;
-  return 1;
+  const offset_pair *pair =
+      map->count ? bsearch(&from, map->pairs, map->count, sizeof(offset_pair), mtpc_compare_u32)
+                 : NULL;
+  if (pair)
+    *to = pair->to;
+  return pair != NULL;
 }
 
 /* A string table subsection: each string at its merged offset. */
@@ -364,7 +356,7 @@ coff_append_status mtpc_cv_add_files(coff_codeview *cv, uint32_t j, const uint8_
     return COFF_MALFORMED;
   input_tables *t = &cv->tables[j];
   subsection s, checksums = {0};
-  int found, has_checksums = 0;
+  int found;
   uint32_t at = 4;
   while ((found = next_subsection(data, size, &at, &s)) > 0) {
     coff_append_status status = COFF_APPENDED;
@@ -373,7 +365,7 @@ coff_append_status mtpc_cv_add_files(coff_codeview *cv, uint32_t j, const uint8_
         return COFF_MALFORMED;
       status = add_strings(cv, t, s.data, s.size);
     } else if (s.kind == CV_CHECKSUMS) {
-      if (t->has_checksums++ || has_checksums++)
+      if (t->has_checksums++)
         return COFF_MALFORMED;
       checksums = s;
     }
@@ -382,7 +374,7 @@ coff_append_status mtpc_cv_add_files(coff_codeview *cv, uint32_t j, const uint8_
   }
   if (found < 0)
     return COFF_MALFORMED;
-  return has_checksums ? add_checksums(cv, t, checksums.data, checksums.size) : COFF_APPENDED;
+  return checksums.data ? add_checksums(cv, t, checksums.data, checksums.size) : COFF_APPENDED;
 }
 
 uint32_t mtpc_cv_moved(const cv_moves *moves, uint32_t offset) {
@@ -595,8 +587,14 @@ static coff_append_status subsection_header(rewrite *w, const subsection *s, siz
   return moved(w, s->at, 8);
 }
 
-/* Ends a subsection whose header is at `header`: its size, its padding. */
-static coff_append_status end_subsection(rewrite *w, size_t header) {
+/* Ends a subsection whose header is at `header`: its size, its padding;
+ * none at all when it kept no entry. */
+static coff_append_status end_subsection(rewrite *w, size_t header, size_t kept) {
+  if (!kept) {
+    w->out->size = header;
+    w->moves->count--; /* its header's */
+    return COFF_APPENDED;
+  }
   size_t size = w->out->size - header - 8;
   coff_wr32(w->out->data + header + 4, (uint32_t)size);
   return emit(w, NULL, align4((uint32_t)size) - size) ? COFF_APPENDED : COFF_NO_MEMORY;
@@ -621,14 +619,7 @@ static coff_append_status rewrite_symbols(rewrite *w, const subsection *s) {
     }
     at += (uint32_t)length;
   }
-  if (status != COFF_APPENDED)
-    return status;
-  if (!kept) { /* every record was the object's: no subsection */
-    w->out->size = header;
-    w->moves->count--;
-    return COFF_APPENDED;
-  }
-  return end_subsection(w, header);
+  return status == COFF_APPENDED ? end_subsection(w, header, kept) : status;
 }
 
 /* Lines: a header (12 bytes), then blocks of a file's lines, each headed
@@ -691,14 +682,7 @@ static coff_append_status rewrite_inlinee_lines(rewrite *w, const subsection *s)
     kept += !seen;
     at += size;
   }
-  if (status != COFF_APPENDED)
-    return status;
-  if (!kept) {
-    w->out->size = header;
-    w->moves->count--;
-    return COFF_APPENDED;
-  }
-  return end_subsection(w, header);
+  return status == COFF_APPENDED ? end_subsection(w, header, kept) : status;
 }
 
 /* Frame data (32-bit x86): a relocated address, then 32-byte entries

@@ -512,13 +512,13 @@ static int codeview_failed(char **message, coff_append_status status, uint32_t i
 static int read_codeview(merge *m, char **message) {
   size_t type_bytes = 0;
   int any = 0;
-  for (uint32_t k = 0; k < m->out_count; k++)
-    any |= m->out[k].content == COFF_CONTENT_CV_TYPES ||
-           m->out[k].content == COFF_CONTENT_CV_SYMBOLS;
-  for (uint32_t j = 0; any && j < m->count; j++)
-    for (uint32_t i = 0; i < m->inputs[j].section_count; i++)
-      if (m->contents[m->section_base[j] + i] == COFF_CONTENT_CV_TYPES)
+  for (uint32_t j = 0; j < m->count; j++)
+    for (uint32_t i = 0; i < m->inputs[j].section_count; i++) {
+      coff_content content = m->contents[m->section_base[j] + i];
+      any |= content == COFF_CONTENT_CV_TYPES || content == COFF_CONTENT_CV_SYMBOLS;
+      if (content == COFF_CONTENT_CV_TYPES)
         type_bytes += coff_rd32(mtpc_coff_section_header(&m->inputs[j], i) + 16);
+    }
   if (!any)
     return 0;
   if (!(m->codeview = mtpc_cv_new(m->count, type_bytes)))
