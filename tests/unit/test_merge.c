@@ -8,7 +8,6 @@
  * x86-64 and AArch64. The same pair as COFF objects merges without a linker
  * (coff_merge.h), CodeView into one type stream, and a cut or foreign
  * object, or CodeView it cannot read, is refused with a message. */
-#define _GNU_SOURCE /* open_memstream */
 #include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +26,7 @@
 #include "lto-backend/merge/dead_debug.h"
 #include "lto-backend/merge/localize.h"
 #include "lto-backend/merge/merge.h"
+#include "support/support.h"
 
 #define PROMOTED "helper.llvm.mtpc0123456789abcdef"
 
@@ -184,37 +184,32 @@ static void test_localize_leaves_foreign_objects(void) {
 /* Partition `p` of two that both define the clone @shared (a COMDAT of
  * its own) with its DWARF 5 subprogram, and call it. */
 static char *clone_partition_ir(const char *triple, int p) {
-  char *ir = NULL;
-  size_t length = 0;
-  FILE *out = open_memstream(&ir, &length);
-  fprintf(out,
-          "target triple = \"%s\"\n"
-          "$shared = comdat any\n"
-          "define linkonce_odr i32 @shared(i32 %%x) noinline comdat !dbg !5 {\n"
-          "  %%y = mul i32 %%x, 7, !dbg !6\n"
-          "  ret i32 %%y, !dbg !6\n"
-          "}\n"
-          "define i32 @entry%d(i32 %%x) !dbg !7 {\n"
-          "  %%y = call i32 @shared(i32 %%x), !dbg !8\n"
-          "  ret i32 %%y, !dbg !8\n"
-          "}\n"
-          "!llvm.dbg.cu = !{!0}\n"
-          "!llvm.module.flags = !{!2, !3}\n"
-          "!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, "
-          "producer: \"t\", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)\n"
-          "!1 = !DIFile(filename: \"part%d.cpp\", directory: \"/t\")\n"
-          "!2 = !{i32 7, !\"Dwarf Version\", i32 5}\n"
-          "!3 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
-          "!4 = !DISubroutineType(types: !{})\n"
-          "!5 = distinct !DISubprogram(name: \"shared\", scope: !1, file: !1, line: 1, type: !4, "
-          "scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
-          "!6 = !DILocation(line: 2, scope: !5)\n"
-          "!7 = distinct !DISubprogram(name: \"entry%d\", scope: !1, file: !1, line: 4, type: !4, "
-          "scopeLine: 4, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
-          "!8 = !DILocation(line: 5, scope: !7)\n",
-          triple, p, p, p);
-  fclose(out);
-  return ir;
+  return mtpc_asprintf(
+      "target triple = \"%s\"\n"
+      "$shared = comdat any\n"
+      "define linkonce_odr i32 @shared(i32 %%x) noinline comdat !dbg !5 {\n"
+      "  %%y = mul i32 %%x, 7, !dbg !6\n"
+      "  ret i32 %%y, !dbg !6\n"
+      "}\n"
+      "define i32 @entry%d(i32 %%x) !dbg !7 {\n"
+      "  %%y = call i32 @shared(i32 %%x), !dbg !8\n"
+      "  ret i32 %%y, !dbg !8\n"
+      "}\n"
+      "!llvm.dbg.cu = !{!0}\n"
+      "!llvm.module.flags = !{!2, !3}\n"
+      "!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, "
+      "producer: \"t\", isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)\n"
+      "!1 = !DIFile(filename: \"part%d.cpp\", directory: \"/t\")\n"
+      "!2 = !{i32 7, !\"Dwarf Version\", i32 5}\n"
+      "!3 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+      "!4 = !DISubroutineType(types: !{})\n"
+      "!5 = distinct !DISubprogram(name: \"shared\", scope: !1, file: !1, line: 1, type: !4, "
+      "scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
+      "!6 = !DILocation(line: 2, scope: !5)\n"
+      "!7 = distinct !DISubprogram(name: \"entry%d\", scope: !1, file: !1, line: 4, type: !4, "
+      "scopeLine: 4, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
+      "!8 = !DILocation(line: 5, scope: !7)\n",
+      triple, p, p, p);
 }
 
 /* Relocations of the debug sections that hold addresses: those of type
@@ -330,42 +325,37 @@ static void test_coff_merge(void) {
  * both use), string table and checksums; partition 1 inlines a function
  * of a header. */
 static char *codeview_partition_ir(int p) {
-  char *ir = NULL;
-  size_t length = 0;
-  FILE *out = open_memstream(&ir, &length);
-  fprintf(out,
-          "target triple = \"x86_64-pc-windows-msvc\"\n"
-          "define i32 @entry%d(ptr %%c) !dbg !7 {\n"
-          "    #dbg_value(ptr %%c, !9, !DIExpression(), !8)\n"
-          "  %%v = load i32, ptr %%c, !dbg !8\n"
-          "  %%w = mul i32 %%v, %d, !dbg !12\n"
-          "  ret i32 %%w, !dbg !8\n"
-          "}\n"
-          "!llvm.dbg.cu = !{!0}\n"
-          "!llvm.module.flags = !{!2, !3}\n"
-          "!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: \"t\", "
-          "isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)\n"
-          "!1 = !DIFile(filename: \"part%d.c\", directory: \"/t\")\n"
-          "!2 = !{i32 2, !\"CodeView\", i32 1}\n"
-          "!3 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
-          "!4 = !DISubroutineType(types: !{!5, !6})\n"
-          "!5 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n"
-          "!6 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !10, size: 64)\n"
-          "!7 = distinct !DISubprogram(name: \"entry%d\", scope: !1, file: !1, line: 4, type: !4, "
-          "scopeLine: 4, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
-          "!8 = !DILocation(line: 5, scope: !7)\n"
-          "!9 = !DILocalVariable(name: \"c\", arg: 1, scope: !7, file: !1, line: 4, type: !6)\n"
-          "!10 = !DICompositeType(tag: DW_TAG_structure_type, name: \"Cell\", file: !1, line: 1, "
-          "size: 32, elements: !{!11})\n"
-          "!11 = !DIDerivedType(tag: DW_TAG_member, name: \"value\", scope: !10, file: !1, "
-          "line: 1, baseType: !5, size: 32)\n"
-          "!12 = !DILocation(line: 2, scope: !13, inlinedAt: !8)\n"
-          "!13 = distinct !DISubprogram(name: \"scale\", scope: !14, file: !14, line: 1, "
-          "type: !4, scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
-          "!14 = !DIFile(filename: \"scale.h\", directory: \"/t\")\n",
-          p, p + 2, p, p);
-  fclose(out);
-  return ir;
+  return mtpc_asprintf(
+      "target triple = \"x86_64-pc-windows-msvc\"\n"
+      "define i32 @entry%d(ptr %%c) !dbg !7 {\n"
+      "    #dbg_value(ptr %%c, !9, !DIExpression(), !8)\n"
+      "  %%v = load i32, ptr %%c, !dbg !8\n"
+      "  %%w = mul i32 %%v, %d, !dbg !12\n"
+      "  ret i32 %%w, !dbg !8\n"
+      "}\n"
+      "!llvm.dbg.cu = !{!0}\n"
+      "!llvm.module.flags = !{!2, !3}\n"
+      "!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, producer: \"t\", "
+      "isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)\n"
+      "!1 = !DIFile(filename: \"part%d.c\", directory: \"/t\")\n"
+      "!2 = !{i32 2, !\"CodeView\", i32 1}\n"
+      "!3 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+      "!4 = !DISubroutineType(types: !{!5, !6})\n"
+      "!5 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n"
+      "!6 = !DIDerivedType(tag: DW_TAG_pointer_type, baseType: !10, size: 64)\n"
+      "!7 = distinct !DISubprogram(name: \"entry%d\", scope: !1, file: !1, line: 4, type: !4, "
+      "scopeLine: 4, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
+      "!8 = !DILocation(line: 5, scope: !7)\n"
+      "!9 = !DILocalVariable(name: \"c\", arg: 1, scope: !7, file: !1, line: 4, type: !6)\n"
+      "!10 = !DICompositeType(tag: DW_TAG_structure_type, name: \"Cell\", file: !1, line: 1, "
+      "size: 32, elements: !{!11})\n"
+      "!11 = !DIDerivedType(tag: DW_TAG_member, name: \"value\", scope: !10, file: !1, "
+      "line: 1, baseType: !5, size: 32)\n"
+      "!12 = !DILocation(line: 2, scope: !13, inlinedAt: !8)\n"
+      "!13 = distinct !DISubprogram(name: \"scale\", scope: !14, file: !14, line: 1, "
+      "type: !4, scopeLine: 1, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)\n"
+      "!14 = !DIFile(filename: \"scale.h\", directory: \"/t\")\n",
+      p, p + 2, p, p);
 }
 
 static uint32_t count_sections_named(const coff_object *o, const char *name) {
