@@ -49,6 +49,10 @@ for i in $(seq "$runs"); do
   measure stock-cv clang-19 $mingw -gcodeview -c "$src/sqlite3.c" -o stock-cv.o
   measure mtpc-cv "$mtpc" cc -j"$jobs" clang-19 $mingw -gcodeview -c "$src/sqlite3.c" -o mtpc-cv.o
 done
+# sqlite3.c's own defaults (threads on), once: the .text and what the split
+# leaves that nothing references (docs/design.rst, Dead promoted definitions).
+clang-19 -O2 -I"$src" -c "$src/sqlite3.c" -o stock-default.o
+"$mtpc" cc -j"$jobs" clang-19 -O2 -I"$src" -c "$src/sqlite3.c" -o mtpc-default.o
 partitions=$(MTPC_CC_VERBOSE=1 "$mtpc" cc -j"$jobs" clang-19 $cflags -c "$src/sqlite3.c" -o mtpc.o 2>&1 |
   sed -nE 's/.*split into ([0-9]+) partitions.*/\1/p')
 
@@ -76,6 +80,30 @@ printf '  %-22s %10s %10s %8s\n' "speedtest1 cpu (s)" "$run_s" "$run_m" "$(ratio
 printf '  %-22s %10s %10s %8s   %s\n' "speedtest1 insns (M)" "$((insns[stock] / 1000000))" \
   "$((insns[mtpc] / 1000000))" "$(ratio "${insns[mtpc]}" "${insns[stock]}")" "0.995 .. 1.005"
 endbr() { llvm-objdump-19 -d "$1" | grep -c endbr64; }
+# unreferenced_functions SERIAL SPLIT: "count bytes" of SPLIT's functions that
+# SERIAL does not define and no relocation of SPLIT names.
+unreferenced_functions() {
+  python3 - "$1" "$2" <<'PY'
+import subprocess, sys
+def functions(obj):
+    out = subprocess.run(["llvm-nm-19", "-S", obj], capture_output=True, text=True, check=True)
+    fields = (line.split() for line in out.stdout.splitlines())
+    return {f[3]: int(f[1], 16) for f in fields if len(f) == 4 and f[2] in "tT"}
+relocs = subprocess.run(["llvm-objdump-19", "-r", sys.argv[2]], capture_output=True, text=True,
+                        check=True).stdout.splitlines()
+named = {l.split()[2].split("+")[0].split("-")[0] for l in relocs if len(l.split()) == 3}
+serial = functions(sys.argv[1])
+dead = [size for name, size in functions(sys.argv[2]).items()
+        if name not in serial and name not in named]
+print(len(dead), sum(dead))
+PY
+}
+echo "with sqlite3.c's default flags (threads on), one compile each:"
+printf '  %-22s %10s %10s %8s   %s\n' ".text (bytes)" "$(text_size stock-default.o)" \
+  "$(text_size mtpc-default.o)" "$(ratio "$(text_size mtpc-default.o)" "$(text_size stock-default.o)")" \
+  "0.98 .. 1.02"
+read -r dead_count dead_bytes < <(unreferenced_functions stock-default.o mtpc-default.o)
+printf '  %-22s %10s %10s\n' "dead functions" 0 "$dead_count ($dead_bytes bytes)"
 echo "with Ubuntu's hardening flags (-g, stack protector and clash protection, cf-protection, fortify):"
 printf '  %-22s %10s %10s %8s   %s\n' "wall (s)" "$(col stock-hard 1)" "$(col mtpc-hard 1)" \
   "$(ratio "$(col mtpc-hard 1)" "$(col stock-hard 1)")" "<= 0.65"

@@ -1055,6 +1055,8 @@ static int export_references(planner *p, uint32_t q, uint32_t u, int copy, uint3
     if (owner == MTPC_NONE || owner == q || mtpc_plan_has_clone(plan, q, v))
       continue;
     plan->nodes[v].exported = 1;
+    if (!mtpc_plan_has_copy(plan, q, v))
+      plan->nodes[v].declared_elsewhere = 1;
     if (g->edge_profile_refs[e] && !mtpc_plan_has_copy(plan, q, v) &&
         MTPC_PUSH(*declared, *count, *cap, v))
       return -1;

@@ -87,6 +87,9 @@ typedef struct mtpc_plan_node {
   int exported;        /* referenced from a partition other than its owner */
   char *pgo_name;      /* the profile's name of a function, when not its own (graph's) */
   mtpc_debug_decl *debug_decl; /* the graph's: how a declaration describes it */
+  /* Referenced from a partition other than its owner that has no body of it
+   * (no copy or clone): its code, a copy's or a clone's names a declaration. */
+  int declared_elsewhere;
 } mtpc_plan_node;
 
 /* Node indices, sorted. */

@@ -293,11 +293,15 @@ static void print_stats(const mtpc_result *result, int account) {
   fprintf(out, "  total cost %" PRIu64 ", duplicated %" PRIu64 " (%.1f%%)\n", st->total_cost,
           st->duplicated_cost,
           st->total_cost ? 100.0 * (double)st->duplicated_cost / (double)st->total_cost : 0.0);
-  unsigned dropped = 0;
-  for (unsigned i = 0; i < st->partitions; i++)
+  unsigned dropped = 0, dead = 0;
+  for (unsigned i = 0; i < st->partitions; i++) {
     dropped += mtpc_result_partition_stats(result, i)->clones_dropped;
-  if (dropped)
-    fprintf(out, "  clone copies left to the partition that keeps the code: %u\n", dropped);
+    dead += mtpc_result_partition_stats(result, i)->dead_dropped;
+  }
+  if (dropped > dead)
+    fprintf(out, "  clone copies left to the partition that keeps the code: %u\n", dropped - dead);
+  if (dead)
+    fprintf(out, "  promoted definitions no partition uses, dropped: %u\n", dead);
   fprintf(out, "  %-9s %10s %9s %9s %9s %9s %9s %9s %9s %9s\n", "partition", "cost", "imported",
           "functions", "load(s)", "opt(s)", "cg(s)", "free(s)", "mem(MiB)", "rss(MiB)");
   for (unsigned i = 0; i < st->partitions; i++) {

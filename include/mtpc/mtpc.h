@@ -155,6 +155,7 @@ typedef struct mtpc_partition_stats {
   double load_cpu_seconds;    /* reading and forming its module (load_seconds) */
   double release_cpu_seconds; /* freeing its context (release_seconds) */
   unsigned clones_dropped;    /* clones left to a partition compiled before it */
+  unsigned dead_dropped;      /* of those drops, promoted locals no partition uses */
 } mtpc_partition_stats;
 
 /* Whole-compile figures, filled when mtpc_options.collect_stats is set. New

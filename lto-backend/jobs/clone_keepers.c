@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "clone_keepers.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,6 +14,7 @@ struct mtpc_clone_keepers {
   uint32_t *cand_start;   /* partition q's candidates: cand[cand_start[q] .. [q + 1]) */
   uint32_t *cand;         /* node indices, ascending within a partition */
   uint8_t *survived;      /* beside cand */
+  uint8_t *by_use;        /* beside cand: a dead promoted definition's candidate */
   uint8_t *recorded;      /* per partition */
   uint32_t *holder_start; /* node v's holders: holders[holder_start[v] .. [v + 1]) */
   uint32_t *holders;      /* partitions, in the plan's order */
@@ -46,29 +48,96 @@ static int rank_partitions(mtpc_clone_keepers *k) {
   return 0;
 }
 
-static int shared_function(const mtpc_plan *plan, uint32_t v, const uint8_t *cloned) {
-  return cloned[v] && plan->nodes[v].kind == MTPC_FUNCTION;
+/* What a node is to the keepers: a clone (the first holder in the plan's
+ * order where it survives keeps its code) or a promoted local that other
+ * partitions copy, whose owner drops it when no holder still uses it. */
+enum { NOT_SHARED, SHARED_CLONE, SHARED_BY_USE };
+
+static int all_hex(const char *text, size_t length) {
+  for (size_t i = 0; i < length; i++)
+    if (!isxdigit((unsigned char)text[i]))
+      return 0;
+  return 1;
 }
 
-/* holders of every cloned function: its owner and the partitions with a
- * clone, in the plan's order. */
-static int find_holders(mtpc_clone_keepers *k, const uint8_t *cloned) {
+size_t mtpc_promoted_stem_length(const char *name, size_t length) {
+  static const char mtpc[] = ".llvm.mtpc", placeholder[] = ".llvm.mtpc.s";
+  const size_t mtpc_length = sizeof(mtpc) - 1, hex = 16, tail = sizeof(placeholder) - 1;
+  if (length >= mtpc_length + hex && !memcmp(name + length - hex - mtpc_length, mtpc, mtpc_length) &&
+      all_hex(name + length - hex, hex))
+    return length - hex - mtpc_length;
+  size_t digits = 0;
+  while (digits < length && isdigit((unsigned char)name[length - 1 - digits]))
+    digits++;
+  if (digits && length >= digits + tail && !memcmp(name + length - digits - tail, placeholder, tail))
+    return length - digits - tail;
+  size_t thin = mtpc_thin_suffix_length(name, length);
+  return thin ? length - thin : 0;
+}
+
+/* A promoted local function that partitions other than its owner only
+ * name through copies: once none of them, nor the owner, uses it, its
+ * definition is dead. Its stem (its name) must be no other function's. */
+static int dead_if_unused(const mtpc_plan *plan, uint32_t v, const uint8_t *copied,
+                          const mtpc_strmap *stems) {
+  const mtpc_plan_node *n = &plan->nodes[v];
+  uint32_t ignored;
+  return copied[v] && n->kind == MTPC_FUNCTION && n->owner != MTPC_NONE && n->promoted_name &&
+         !n->declared_elsewhere && !mtpc_strmap_get(stems, n->name, strlen(n->name), &ignored);
+}
+
+/* The stems of the functions whose names have a promoted suffix (the
+ * keys point into the plan). Non-zero when memory runs out. */
+static int suffixed_stems(const mtpc_plan *plan, mtpc_strmap *stems) {
+  if (mtpc_strmap_init(stems, 64))
+    return -1;
+  for (uint32_t v = 0; v < plan->node_count; v++) {
+    const char *name = plan->nodes[v].name;
+    size_t stem = mtpc_promoted_stem_length(name, strlen(name));
+    if (plan->nodes[v].kind == MTPC_FUNCTION && stem && mtpc_strmap_put(stems, name, stem, v)) {
+      mtpc_strmap_free(stems);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+static void add_holder(mtpc_clone_keepers *k, uint32_t v, uint32_t q, uint32_t *fill) {
+  if (fill)
+    k->holders[fill[v]++] = q;
+  else
+    k->holder_start[v + 1]++;
+}
+
+/* Counts (fill NULL) or lists each shared node's holders. */
+static void visit_holders(mtpc_clone_keepers *k, const uint8_t *shared, uint32_t *fill) {
+  const mtpc_plan *plan = k->plan;
+  for (uint32_t v = 0; v < plan->node_count; v++)
+    if (shared[v] != NOT_SHARED && plan->nodes[v].owner != MTPC_NONE)
+      add_holder(k, v, plan->nodes[v].owner, fill);
+  for (uint32_t q = 0; q < plan->partition_count; q++) {
+    const mtpc_node_list *clones = &plan->partitions[q].clones;
+    const mtpc_node_list *copies = &plan->partitions[q].copies;
+    for (uint32_t m = 0; m < clones->count; m++)
+      if (shared[clones->nodes[m]] == SHARED_CLONE)
+        add_holder(k, clones->nodes[m], q, fill);
+    for (uint32_t m = 0; m < copies->count; m++)
+      if (shared[copies->nodes[m]] == SHARED_BY_USE)
+        add_holder(k, copies->nodes[m], q, fill);
+  }
+}
+
+/* holders of every shared function: its owner and the partitions with a
+ * clone (or a copy) of it, in the plan's order. */
+static int find_holders(mtpc_clone_keepers *k, const uint8_t *shared) {
   const mtpc_plan *plan = k->plan;
   uint32_t nodes = plan->node_count;
   k->holder_start = mtpc_zalloc(nodes + 1, sizeof(uint32_t));
   if (!k->holder_start)
     return -1;
-  for (uint32_t q = 0; q < plan->partition_count; q++) {
-    const mtpc_node_list *clones = &plan->partitions[q].clones;
-    for (uint32_t m = 0; m < clones->count; m++)
-      if (shared_function(plan, clones->nodes[m], cloned))
-        k->holder_start[clones->nodes[m] + 1]++;
-  }
-  for (uint32_t v = 0; v < nodes; v++) {
-    if (shared_function(plan, v, cloned) && plan->nodes[v].owner != MTPC_NONE)
-      k->holder_start[v + 1]++;
+  visit_holders(k, shared, NULL);
+  for (uint32_t v = 0; v < nodes; v++)
     k->holder_start[v + 1] += k->holder_start[v];
-  }
   k->holders = mtpc_alloc(k->holder_start[nodes] ? k->holder_start[nodes] : 1, sizeof(uint32_t));
   uint32_t *fill = mtpc_alloc(nodes ? nodes : 1, sizeof(uint32_t));
   if (!k->holders || !fill) {
@@ -76,15 +145,7 @@ static int find_holders(mtpc_clone_keepers *k, const uint8_t *cloned) {
     return -1;
   }
   memcpy(fill, k->holder_start, nodes * sizeof(uint32_t));
-  for (uint32_t v = 0; v < nodes; v++)
-    if (shared_function(plan, v, cloned) && plan->nodes[v].owner != MTPC_NONE)
-      k->holders[fill[v]++] = plan->nodes[v].owner;
-  for (uint32_t q = 0; q < plan->partition_count; q++) {
-    const mtpc_node_list *clones = &plan->partitions[q].clones;
-    for (uint32_t m = 0; m < clones->count; m++)
-      if (shared_function(plan, clones->nodes[m], cloned))
-        k->holders[fill[clones->nodes[m]]++] = q;
-  }
+  visit_holders(k, shared, fill);
   free(fill);
   for (uint32_t v = 0; v < nodes; v++)
     qsort_r(k->holders + k->holder_start[v], k->holder_start[v + 1] - k->holder_start[v],
@@ -93,7 +154,7 @@ static int find_holders(mtpc_clone_keepers *k, const uint8_t *cloned) {
 }
 
 /* Each partition's candidates: the shared functions it holds. */
-static int find_candidates(mtpc_clone_keepers *k) {
+static int find_candidates(mtpc_clone_keepers *k, const uint8_t *shared) {
   const mtpc_plan *plan = k->plan;
   uint32_t parts = plan->partition_count, nodes = plan->node_count;
   k->cand_start = mtpc_zalloc(parts + 1, sizeof(uint32_t));
@@ -107,35 +168,62 @@ static int find_candidates(mtpc_clone_keepers *k) {
   uint32_t total = k->cand_start[parts];
   k->cand = mtpc_alloc(total ? total : 1, sizeof(uint32_t));
   k->survived = mtpc_zalloc(total ? total : 1, 1);
+  k->by_use = mtpc_zalloc(total ? total : 1, 1);
   uint32_t *fill = mtpc_alloc(parts ? parts : 1, sizeof(uint32_t));
-  if (!k->cand || !k->survived || !fill) {
+  if (!k->cand || !k->survived || !k->by_use || !fill) {
     free(fill);
     return -1;
   }
   memcpy(fill, k->cand_start, parts * sizeof(uint32_t));
   for (uint32_t v = 0; v < nodes; v++) /* ascending v: each list comes out sorted */
-    for (uint32_t h = k->holder_start[v]; h < k->holder_start[v + 1]; h++)
+    for (uint32_t h = k->holder_start[v]; h < k->holder_start[v + 1]; h++) {
+      k->by_use[fill[k->holders[h]]] = shared[v] == SHARED_BY_USE;
       k->cand[fill[k->holders[h]]++] = v;
+    }
   free(fill);
+  return 0;
+}
+
+/* shared[v] for every node (NOT_SHARED, SHARED_CLONE, SHARED_BY_USE);
+ * non-zero when memory runs out. */
+static int classify(const mtpc_plan *plan, uint8_t *shared) {
+  uint8_t *copied = mtpc_zalloc(plan->node_count ? plan->node_count : 1, 1);
+  mtpc_strmap stems;
+  if (!copied || suffixed_stems(plan, &stems)) {
+    free(copied);
+    return -1;
+  }
+  for (uint32_t q = 0; q < plan->partition_count; q++) {
+    const mtpc_node_list *clones = &plan->partitions[q].clones;
+    const mtpc_node_list *copies = &plan->partitions[q].copies;
+    for (uint32_t m = 0; m < clones->count; m++)
+      shared[clones->nodes[m]] = SHARED_CLONE;
+    for (uint32_t m = 0; m < copies->count; m++)
+      copied[copies->nodes[m]] = 1;
+  }
+  for (uint32_t v = 0; v < plan->node_count; v++) {
+    if (shared[v] == SHARED_CLONE)
+      shared[v] = plan->nodes[v].kind == MTPC_FUNCTION ? SHARED_CLONE : NOT_SHARED;
+    else if (dead_if_unused(plan, v, copied, &stems))
+      shared[v] = SHARED_BY_USE;
+  }
+  mtpc_strmap_free(&stems);
+  free(copied);
   return 0;
 }
 
 mtpc_clone_keepers *mtpc_clone_keepers_new(const mtpc_plan *plan) {
   mtpc_clone_keepers *k = mtpc_zalloc(1, sizeof(*k));
-  uint8_t *cloned = mtpc_zalloc(plan->node_count ? plan->node_count : 1, 1);
-  if (!k || !cloned) {
-    free(cloned);
+  uint8_t *shared = mtpc_zalloc(plan->node_count ? plan->node_count : 1, 1);
+  if (!k || !shared) {
+    free(shared);
     free(k);
     return NULL;
   }
   k->plan = plan;
-  for (uint32_t q = 0; q < plan->partition_count; q++) {
-    const mtpc_node_list *clones = &plan->partitions[q].clones;
-    for (uint32_t m = 0; m < clones->count; m++)
-      cloned[clones->nodes[m]] = 1;
-  }
-  int failed = rank_partitions(k) || find_holders(k, cloned) || find_candidates(k);
-  free(cloned);
+  int failed = classify(plan, shared) || rank_partitions(k) || find_holders(k, shared) ||
+               find_candidates(k, shared);
+  free(shared);
   if (failed) {
     mtpc_clone_keepers_free(k);
     return NULL;
@@ -150,6 +238,7 @@ void mtpc_clone_keepers_free(mtpc_clone_keepers *k) {
   free(k->cand_start);
   free(k->cand);
   free(k->survived);
+  free(k->by_use);
   free(k->recorded);
   free(k->holder_start);
   free(k->holders);
@@ -198,20 +287,37 @@ static int kept_there(const mtpc_clone_keepers *k, uint32_t holder, uint32_t v) 
   return k->recorded[holder] && survived_in(k, holder, v);
 }
 
+/* q's i-th candidate (absolute index) is a promoted local q owns and does
+ * not use, and every other holder comes before q: whether it is dead is
+ * known once they have all recorded. */
+static int owner_may_drop(const mtpc_clone_keepers *k, uint32_t q, uint32_t i) {
+  uint32_t v = k->cand[i];
+  return k->by_use[i] && k->plan->nodes[v].owner == q && !k->survived[i] &&
+         k->holders[k->holder_start[v + 1] - 1] == q;
+}
+
 int mtpc_clone_keepers_ready(const mtpc_clone_keepers *k, uint32_t q) {
-  for (uint32_t i = k->cand_start[q]; i < k->cand_start[q + 1]; i++)
-    if (k->survived[i] && any_earlier_holder(k, q, k->cand[i], not_recorded))
+  for (uint32_t i = k->cand_start[q]; i < k->cand_start[q + 1]; i++) {
+    int waits = k->by_use[i] ? owner_may_drop(k, q, i) : k->survived[i];
+    if (waits && any_earlier_holder(k, q, k->cand[i], not_recorded))
       return 0;
+  }
   return 1;
 }
 
 void mtpc_clone_keepers_drops(const mtpc_clone_keepers *k, uint32_t q, uint8_t *drop) {
-  for (uint32_t i = k->cand_start[q]; i < k->cand_start[q + 1]; i++)
+  for (uint32_t i = k->cand_start[q]; i < k->cand_start[q + 1]; i++) {
+    int used_earlier = any_earlier_holder(k, q, k->cand[i], kept_there);
     drop[i - k->cand_start[q]] =
-        k->survived[i] && any_earlier_holder(k, q, k->cand[i], kept_there);
+        k->by_use[i] ? owner_may_drop(k, q, i) && !used_earlier : k->survived[i] && used_earlier;
+  }
 }
 
 void mtpc_clone_keepers_later(const mtpc_clone_keepers *k, uint32_t q, uint8_t *later) {
   for (uint32_t i = k->cand_start[q]; i < k->cand_start[q + 1]; i++)
-    later[i - k->cand_start[q]] = k->holders[k->holder_start[k->cand[i]]] != q;
+    later[i - k->cand_start[q]] = !k->by_use[i] && k->holders[k->holder_start[k->cand[i]]] != q;
+}
+
+const uint8_t *mtpc_clone_keepers_by_use(const mtpc_clone_keepers *k, uint32_t q) {
+  return k->by_use + k->cand_start[q];
 }

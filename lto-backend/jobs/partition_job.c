@@ -2,6 +2,7 @@
 #define _GNU_SOURCE
 #include "partition_job.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,6 +19,7 @@
 #include "lto-backend/codegen/remarks.h"
 #include "lto-backend/partition/debug_info.h"
 #include "lto-backend/partition/partition.h"
+#include "clone_keepers.h"
 #include "job_account.h"
 #include "support/fault.h"
 #include "support/support.h"
@@ -183,13 +185,42 @@ static char *llvm_error(const worker_diag *diag) {
   return diag->first_error ? mtpc_strdup(diag->first_error) : NULL;
 }
 
+static int promoted_stems(LLVMModuleRef module, int unused, mtpc_strmap *stems,
+                          LLVMValueRef **functions, size_t *count);
+
+/* The promoted definitions whose stems are `dead` and that nothing here
+ * uses leave the module (a declaration would stay in the object as an
+ * undefined hidden symbol). Non-zero when memory runs out. */
+static int erase_dead(LLVMModuleRef module, const char *const *dead, size_t dead_count) {
+  if (!dead_count)
+    return 0;
+  mtpc_strmap unused;
+  LLVMValueRef *functions = NULL;
+  size_t count = 0, erased = 0;
+  if (promoted_stems(module, 1, &unused, &functions, &count))
+    return 1;
+  /* The map's keys are the functions' names: gather, then erase. */
+  for (size_t i = 0; i < dead_count; i++) {
+    uint32_t at;
+    if (mtpc_strmap_get(&unused, dead[i], strlen(dead[i]), &at))
+      functions[erased++] = functions[at];
+  }
+  mtpc_strmap_free(&unused);
+  for (size_t i = 0; i < erased; i++)
+    LLVMDeleteFunction(functions[i]);
+  free(functions);
+  return 0;
+}
+
 /* Saves the optimized module, turns the clones another partition keeps into
- * declarations and finishes its debug info; non-zero when memory runs out. */
+ * declarations, erases the dead promoted definitions and finishes its debug
+ * info; non-zero when memory runs out. */
 static int finish_optimized(const mtpc_codegen_config *config, LLVMModuleRef module,
-                            uint32_t partition, const char *const *drops, size_t drop_count) {
+                            uint32_t partition, const char *const *clones, size_t clone_count,
+                            const char *const *dead, size_t dead_count) {
   return save_temp(config, module, partition, "4.opt") ||
-         mtpc_drop_clones(module, drops, drop_count) || mtpc_finish_debug_info(module) ||
-         save_temp(config, module, partition, "5.precodegen");
+         mtpc_drop_clones(module, clones, clone_count) || erase_dead(module, dead, dead_count) ||
+         mtpc_finish_debug_info(module) || save_temp(config, module, partition, "5.precodegen");
 }
 
 struct mtpc_job_run {
@@ -211,6 +242,7 @@ struct mtpc_job_run {
   mtpc_cache_masks *masks;
   mtpc_job_account account_of_job, *account;
   const uint32_t *candidates; /* the plan's shared functions it holds */
+  const uint8_t *by_use;      /* beside candidates (clone_keepers.h) */
   uint32_t candidate_count;
   const uint8_t *later; /* beside candidates: held by an earlier partition too */
   double cpu_seconds;    /* of both phases, less the account's own */
@@ -222,6 +254,43 @@ static void run_out_of_memory(mtpc_job_run *run) {
   run->failed = 1;
 }
 
+/* The i-th candidate's name in the plan: a clone's name here, a by-use
+ * one's stem (clone_keepers.h). */
+static const char *candidate_name(const mtpc_job_run *run, uint32_t i) {
+  return run->plan->nodes[run->candidates[i]].name;
+}
+
+static int is_by_use(const mtpc_job_run *run, uint32_t i) {
+  return run->by_use && run->by_use[i];
+}
+
+/* The stems of the module's promoted functions that something uses, or
+ * that are definitions nothing uses (`unused`): values their functions.
+ * The keys point into the module. Non-zero when memory runs out. */
+static int promoted_stems(LLVMModuleRef module, int unused, mtpc_strmap *stems,
+                          LLVMValueRef **functions, size_t *count) {
+  size_t cap = 0;
+  *functions = NULL;
+  *count = 0;
+  if (mtpc_strmap_init(stems, 64))
+    return 1;
+  for (LLVMValueRef f = LLVMGetFirstFunction(module); f; f = LLVMGetNextFunction(f)) {
+    size_t length = 0;
+    const char *name = LLVMGetValueName2(f, &length);
+    size_t stem = mtpc_promoted_stem_length(name, length);
+    int used = LLVMGetFirstUse(f) != NULL;
+    if (!stem || (unused ? used || LLVMIsDeclaration(f) : !used))
+      continue;
+    if (MTPC_PUSH(*functions, *count, cap, f) ||
+        mtpc_strmap_put(stems, name, stem, (uint32_t)(*count - 1))) {
+      mtpc_strmap_free(stems);
+      free(*functions);
+      return 1;
+    }
+  }
+  return 0;
+}
+
 /* The names of the candidates `pick` says and `except` (NULL: none) does
  * not; NULL when memory runs out. */
 static const char **candidate_names(const mtpc_job_run *run, const uint8_t *pick,
@@ -230,7 +299,7 @@ static const char **candidate_names(const mtpc_job_run *run, const uint8_t *pick
   *count = 0;
   for (uint32_t i = 0; names && pick && i < run->candidate_count; i++)
     if (pick[i] && !(except && except[i]))
-      names[(*count)++] = run->plan->nodes[run->candidates[i]].name;
+      names[(*count)++] = candidate_name(run, i);
   return names;
 }
 
@@ -283,37 +352,61 @@ static void optimize(mtpc_job_run *run) {
   job->stats.opt_seconds = mtpc_now_seconds() - start;
 }
 
-/* What a partition's survivors entry holds: the names of the discardable
- * functions its optimizer left, each ending in '\0', after a mark. */
-#define SURVIVORS_MARK "S"
+/* What a partition's survivors entry holds, after a mark: the names of the
+ * discardable functions its optimizer left, each as 'D' and the name, and
+ * of the promoted functions it still uses, each as 'U' and the name without
+ * its promoted suffix, each ending in '\0'. Neither depends on which of
+ * them the plan makes candidates, which an entry outlives (the plan of an
+ * edited module may ask about others), nor on the suffixes, which the
+ * cache masks. */
+#define SURVIVORS_MARK "S2"
 
 static int discardable(LLVMValueRef f) {
   LLVMLinkage linkage = LLVMGetLinkage(f);
   return linkage == LLVMLinkOnceAnyLinkage || linkage == LLVMLinkOnceODRLinkage;
 }
 
+/* Appends 'kind' and `length` bytes of `name`, then '\0', at *at, or only
+ * counts. */
+static void put_survivor(char *names, size_t *at, char kind, const char *name, size_t length) {
+  if (names) {
+    names[*at] = kind;
+    memcpy(names + *at + 1, name, length);
+    names[*at + 1 + length] = '\0';
+  }
+  *at += length + 2;
+}
+
+/* Writes (names NULL: counts) the entry's names. */
+static size_t put_survivors(LLVMModuleRef module, char *names) {
+  size_t at = sizeof(SURVIVORS_MARK);
+  for (LLVMValueRef f = LLVMGetFirstFunction(module); f; f = LLVMGetNextFunction(f)) {
+    size_t length = 0;
+    const char *name = LLVMGetValueName2(f, &length);
+    size_t stem = mtpc_promoted_stem_length(name, length);
+    if (!LLVMIsDeclaration(f) && discardable(f))
+      put_survivor(names, &at, 'D', name, length);
+    if (stem && LLVMGetFirstUse(f))
+      put_survivor(names, &at, 'U', name, stem);
+  }
+  return at;
+}
+
 static char *survivor_names(LLVMModuleRef module, size_t *size) {
-  size_t total = sizeof(SURVIVORS_MARK);
-  for (LLVMValueRef f = LLVMGetFirstFunction(module); f; f = LLVMGetNextFunction(f))
-    if (!LLVMIsDeclaration(f) && discardable(f)) {
-      size_t length = 0;
-      LLVMGetValueName2(f, &length);
-      total += length + 1;
-    }
+  size_t total = put_survivors(module, NULL);
   char *names = mtpc_alloc(total, 1);
   if (!names)
     return NULL;
   memcpy(names, SURVIVORS_MARK, sizeof(SURVIVORS_MARK));
-  size_t at = sizeof(SURVIVORS_MARK);
-  for (LLVMValueRef f = LLVMGetFirstFunction(module); f; f = LLVMGetNextFunction(f))
-    if (!LLVMIsDeclaration(f) && discardable(f)) {
-      size_t length = 0;
-      const char *name = LLVMGetValueName2(f, &length);
-      memcpy(names + at, name, length + 1);
-      at += length + 1;
-    }
+  put_survivors(module, names);
   *size = total;
   return names;
+}
+
+/* How the entry names the i-th candidate, malloc'ed; NULL when memory runs
+ * out. */
+static char *survivor_entry_name(const mtpc_job_run *run, uint32_t i) {
+  return mtpc_asprintf("%c%s", is_by_use(run, i) ? 'U' : 'D', candidate_name(run, i));
 }
 
 static int compare_strings(const void *a, const void *b) {
@@ -333,9 +426,14 @@ static int read_survivors(const mtpc_job_run *run, const char *names, size_t siz
   for (size_t at = sizeof(SURVIVORS_MARK); at < size; at += strlen(names + at) + 1)
     sorted[count++] = names + at;
   qsort(sorted, count, sizeof(char *), compare_strings);
-  for (uint32_t i = 0; i < run->candidate_count; i++) {
-    const char *name = run->plan->nodes[run->candidates[i]].name;
-    survived[i] = count && bsearch(&name, sorted, count, sizeof(char *), compare_strings);
+  for (uint32_t i = 0; i < run->candidate_count && count; i++) {
+    char *name = survivor_entry_name(run, i);
+    if (!name) {
+      free(sorted);
+      return 1;
+    }
+    survived[i] = bsearch(&name, sorted, count, sizeof(char *), compare_strings) != NULL;
+    free(name);
   }
   free(sorted);
   return 0;
@@ -379,11 +477,26 @@ static int store_survivors(mtpc_job_run *run) {
   return 0;
 }
 
-static void find_survivors(const mtpc_job_run *run, uint8_t *survived) {
+/* Non-zero when memory runs out. */
+static int find_survivors(const mtpc_job_run *run, uint8_t *survived) {
+  mtpc_strmap used;
+  LLVMValueRef *functions = NULL;
+  size_t count = 0;
+  if (promoted_stems(run->module, 0, &used, &functions, &count))
+    return 1;
   for (uint32_t i = 0; i < run->candidate_count; i++) {
-    LLVMValueRef f = LLVMGetNamedFunction(run->module, run->plan->nodes[run->candidates[i]].name);
-    survived[i] = f && !LLVMIsDeclaration(f);
+    const char *name = candidate_name(run, i);
+    uint32_t ignored;
+    if (is_by_use(run, i)) {
+      survived[i] = mtpc_strmap_get(&used, name, strlen(name), &ignored);
+    } else {
+      LLVMValueRef f = LLVMGetNamedFunction(run->module, name);
+      survived[i] = f && !LLVMIsDeclaration(f);
+    }
   }
+  mtpc_strmap_free(&used);
+  free(functions);
+  return 0;
 }
 
 /* The names of the candidates drop[] says, '\0'-separated in `*joined`
@@ -456,8 +569,8 @@ static void load(mtpc_job_run *run) {
 }
 
 mtpc_job_run *mtpc_job_front(const mtpc_codegen_config *config, const mtpc_plan *plan,
-                             mtpc_job *job, const uint32_t *candidates, uint32_t candidate_count,
-                             const uint8_t *later, uint8_t *survived) {
+                             mtpc_job *job, const uint32_t *candidates, const uint8_t *by_use,
+                             uint32_t candidate_count, const uint8_t *later, uint8_t *survived) {
   mtpc_job_run *run = mtpc_zalloc(1, sizeof(*run));
   memset(survived, 0, candidate_count);
   if (!run) {
@@ -465,6 +578,7 @@ mtpc_job_run *mtpc_job_front(const mtpc_codegen_config *config, const mtpc_plan 
     return NULL;
   }
   *run = (mtpc_job_run){.config = config, .plan = plan, .job = job, .candidates = candidates,
+                        .by_use = by_use,
                         .candidate_count = candidate_count, .later = later,
                         .diag = {config->reporter, 0, NULL}};
   snprintf(run->detail, sizeof(run->detail), "partition %d",
@@ -493,8 +607,8 @@ mtpc_job_run *mtpc_job_front(const mtpc_codegen_config *config, const mtpc_plan 
   }
   if (!run->failed && !run->hit && !known) {
     optimize(run);
-    if (!run->failed)
-      find_survivors(run, survived);
+    if (!run->failed && find_survivors(run, survived))
+      run_out_of_memory(run);
     if (!run->failed && config->cache && candidate_count && store_survivors(run))
       run_out_of_memory(run);
   }
@@ -576,7 +690,24 @@ static void make_object(mtpc_job_run *run, const uint8_t *drop) {
     run_out_of_memory(run);
     return;
   }
+  /* Of the drops (all in the key), the clones' and the dead definitions'. */
+  size_t clone_count = 0, dead_count = 0;
+  const char **clones = candidate_names(run, drop, run->by_use, &clone_count);
+  const char **dead = candidate_names(run, drop, NULL, &dead_count);
+  if (!clones || !dead) {
+    free(clones);
+    free(dead);
+    free(drops);
+    free(joined);
+    run_out_of_memory(run);
+    return;
+  }
+  dead_count = 0;
+  for (uint32_t i = 0; drop && i < run->candidate_count; i++)
+    if (drop[i] && is_by_use(run, i))
+      dead[dead_count++] = candidate_name(run, i);
   run->job->stats.clones_dropped = (unsigned)drop_count;
+  run->job->stats.dead_dropped = (unsigned)dead_count;
   mtpc_cache_key key;
   int hit = config->cache ? look_up_object(run, joined, joined_size, &key) : 0;
   if (hit < 0)
@@ -587,7 +718,8 @@ static void make_object(mtpc_job_run *run, const uint8_t *drop) {
   if (!run->failed && !run->hit)
     optimize_late_clones(run, drop);
   if (!run->failed && !run->hit &&
-      finish_optimized(config, run->module, run->job->partition, drops, drop_count))
+      finish_optimized(config, run->module, run->job->partition, clones, clone_count, dead,
+                       dead_count))
     run_out_of_memory(run);
   if (!run->failed && !run->hit)
     generate(run);
@@ -599,6 +731,8 @@ static void make_object(mtpc_job_run *run, const uint8_t *drop) {
     mtpc_cache_store(config->cache, &key, run->job->object, run->job->object_size,
                      run->job->dwo, run->job->dwo_size);
   free(drops);
+  free(clones);
+  free(dead);
   free(joined);
 }
 

@@ -131,7 +131,9 @@ static void run_front(pool *p, unsigned i) {
   acquire_slot(p, i);
   mtpc_job_run *run = NULL;
   if (p->flags[i])
-    run = mtpc_job_front(p->config, p->plan, job, candidates, count, later, p->flags[i]);
+    run = mtpc_job_front(p->config, p->plan, job, candidates,
+                         count ? mtpc_clone_keepers_by_use(p->keepers, job->partition) : NULL,
+                         count, later, p->flags[i]);
   else
     job->failure = MTPC_JOB_NO_MEMORY;
   release_slot(p);
