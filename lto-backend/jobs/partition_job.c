@@ -2,7 +2,6 @@
 #define _GNU_SOURCE
 #include "partition_job.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -479,10 +478,13 @@ static int store_survivors(mtpc_job_run *run) {
 
 /* Non-zero when memory runs out. */
 static int find_survivors(const mtpc_job_run *run, uint8_t *survived) {
-  mtpc_strmap used;
+  int any_by_use = 0;
+  for (uint32_t i = 0; i < run->candidate_count; i++)
+    any_by_use |= is_by_use(run, i);
+  mtpc_strmap used = {0};
   LLVMValueRef *functions = NULL;
   size_t count = 0;
-  if (promoted_stems(run->module, 0, &used, &functions, &count))
+  if (any_by_use && promoted_stems(run->module, 0, &used, &functions, &count))
     return 1;
   for (uint32_t i = 0; i < run->candidate_count; i++) {
     const char *name = candidate_name(run, i);
@@ -494,7 +496,8 @@ static int find_survivors(const mtpc_job_run *run, uint8_t *survived) {
       survived[i] = f && !LLVMIsDeclaration(f);
     }
   }
-  mtpc_strmap_free(&used);
+  if (any_by_use)
+    mtpc_strmap_free(&used);
   free(functions);
   return 0;
 }
