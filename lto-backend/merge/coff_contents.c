@@ -3,6 +3,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "support/leb128.h"
 #include "support/support.h"
 
 coff_content mtpc_coff_content_of(coff_name name, uint32_t characteristics) {
@@ -95,28 +96,17 @@ static coff_append_status append_directives(coff_bytes *out, const uint8_t *data
 
 static coff_append_status append_uleb(coff_bytes *out, uint32_t value) {
   uint8_t encoded[5];
-  size_t n = 0;
-  do {
-    uint8_t byte = value & 0x7f;
-    value >>= 7;
-    encoded[n++] = (uint8_t)(byte | (value ? 0x80 : 0));
-  } while (value);
+  size_t n = mtpc_uleb_size(value);
+  mtpc_uleb_encode(encoded, value, n);
   return append(out, encoded, n);
 }
 
 static coff_append_status append_addrsig(coff_bytes *out, const uint8_t *data, size_t size,
                                          const coff_renumbering *r) {
   for (size_t i = 0; i < size;) {
-    uint64_t value = 0;
-    unsigned shift = 0;
-    uint8_t byte;
-    do {
-      if (i >= size || shift > 28)
-        return COFF_MALFORMED;
-      byte = data[i++];
-      value |= (uint64_t)(byte & 0x7f) << shift;
-      shift += 7;
-    } while (byte & 0x80);
+    uint64_t value;
+    if (!mtpc_uleb_decode(data, size, &i, &value))
+      return COFF_MALFORMED;
     uint32_t index = value > UINT32_MAX ? UINT32_MAX : r->index(r->context, (uint32_t)value);
     if (index == UINT32_MAX)
       return COFF_MALFORMED;

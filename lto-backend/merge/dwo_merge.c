@@ -25,6 +25,7 @@
 
 #include "lto-backend/elf/dwarf_cursor.h"
 #include "lto-backend/elf/elf_object.h"
+#include "support/leb128.h"
 #include "support/support.h"
 
 enum {
@@ -76,28 +77,10 @@ static void put_fixed(buffer *b, uint64_t value, unsigned bytes) {
   put_bytes(b, out, bytes);
 }
 
-static size_t uleb_size(uint64_t value) {
-  size_t n = 1;
-  while (value >>= 7)
-    n++;
-  return n;
-}
-
-/* `value` as a ULEB128 of exactly `length` bytes (padded); 0 if it does not fit. */
-static int encode_uleb(uint8_t *out, uint64_t value, size_t length) {
-  if (uleb_size(value) > length)
-    return 0;
-  for (size_t i = 0; i < length; i++) {
-    out[i] = (uint8_t)(value & 0x7f) | (i + 1 < length ? 0x80 : 0);
-    value >>= 7;
-  }
-  return 1;
-}
-
 static void put_uleb(buffer *b, uint64_t value) {
   uint8_t out[10];
-  size_t n = uleb_size(value);
-  encode_uleb(out, value, n);
+  size_t n = mtpc_uleb_size(value);
+  mtpc_uleb_encode(out, value, n);
   put_bytes(b, out, n);
 }
 
@@ -464,7 +447,7 @@ static void rewrite_die(expression_ctx *x, uint8_t *at, size_t width, int uleb, 
   }
   if (!uleb)
     encode_fixed(at, now, (unsigned)width);
-  else if (!encode_uleb(at, now, width))
+  else if (!mtpc_uleb_encode(at, now, width))
     fail(x->m, "a DIE reference in a location expression no longer fits its bytes");
 }
 
@@ -581,8 +564,8 @@ static void emit_fixed(die_pass *p, uint64_t value, unsigned n) {
 
 static void emit_uleb(die_pass *p, uint64_t value) {
   uint8_t out[10];
-  size_t n = uleb_size(value);
-  encode_uleb(out, value, n);
+  size_t n = mtpc_uleb_size(value);
+  mtpc_uleb_encode(out, value, n);
   emit(p, out, n);
 }
 
