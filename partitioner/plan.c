@@ -1116,7 +1116,7 @@ static int init_plan_nodes(const mtpc_graph *g, mtpc_plan *plan) {
     *copy = (mtpc_plan_node){mtpc_strndup(n->name, n->name_len), NULL, n->kind, n->flags,
                              MTPC_NONE, MTPC_NONE, n->cost, 0,
                              n->pgo_name ? mtpc_strdup(n->pgo_name) : NULL,
-                             n->debug_decl ? mtpc_debug_decl_copy(n->debug_decl) : NULL};
+                             n->debug_decl ? mtpc_debug_decl_copy(n->debug_decl) : NULL, 0};
     if (!copy->name || (n->pgo_name && !copy->pgo_name) || (n->debug_decl && !copy->debug_decl))
       return -1;
     if (mtpc_node_ownable(n))
