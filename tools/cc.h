@@ -107,6 +107,7 @@ typedef struct cc_job {
   int no_red_zone;       /* -disable-red-zone */
   char *features;        /* comma separated */
   int function_sections;
+  int addrsig;
   int data_sections;
   const char *split_dwarf_file;
   const char *split_dwarf_output;

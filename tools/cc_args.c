@@ -145,9 +145,7 @@ static const cc1_option cc1_options[] = {
     {"-fcoverage-compilation-dir=", FRONT_END_JOINED},
     {"-fdebug-prefix-map=", FRONT_END_JOINED}, {"-fmacro-prefix-map=", FRONT_END_JOINED},
     {"-fcoverage-prefix-map=", FRONT_END_JOINED},
-    /* An address-significance table cannot survive the merge (ld -r):
-     * lld ignores one whose symbol indices a relocatable link moved. */
-    {"-faddrsig", FRONT_END},
+    {"-faddrsig", MAPPED},
     /* Given to code generation. */
     {"-O", MAPPED_JOINED}, {"-target-cpu", MAPPED_ARG}, {"-target-feature", MAPPED_ARG},
     {"-target-abi", MAPPED_ARG}, {"-fprofile-sample-use=", MAPPED_JOINED},
@@ -434,6 +432,8 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     job->loop_unroll = !strcmp(arg, "-funroll-loops") ? 1 : -1;
   else if (!strcmp(arg, "-ffunction-sections"))
     job->function_sections = 1;
+  else if (!strcmp(arg, "-faddrsig"))
+    job->addrsig = 1;
   else if (!strcmp(arg, "-fdata-sections"))
     job->data_sections = 1;
   else if (!strcmp(arg, "-split-dwarf-file"))
@@ -579,6 +579,7 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->gcov = job->gcov ? job->gcov | (job->no_red_zone ? MTPC_GCOV_NO_RED_ZONE : 0u) : 0u;
   o->features = job->features;
   o->function_sections = job->function_sections;
+  o->addrsig = job->addrsig;
   o->data_sections = job->data_sections;
   o->split_dwarf_file = job->split_dwarf_file;
   o->split_dwarf_output = job->split_dwarf_output;

@@ -68,6 +68,8 @@ static int parse_flag(cli *c, const char *arg) {
     o->function_sections = 1;
   else if (!strcmp(arg, "--data-sections"))
     o->data_sections = 1;
+  else if (!strcmp(arg, "--addrsig"))
+    o->addrsig = 1;
   else if (!strcmp(arg, "--stats"))
     c->stats = 1;
   else if (!strcmp(arg, "--stats=account"))

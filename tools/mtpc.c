@@ -41,6 +41,7 @@ static const char usage_text[] =
     "                             module's PIC level)\n"
     "  --function-sections        One section per function\n"
     "  --data-sections            One section per variable\n"
+    "  --addrsig                  Address-significance table, as clang's -faddrsig\n"
     "  --import-instr-limit=<n>   Largest callee copied across a cut (default: 100\n"
     "                             for C++, 50 for C with --full-lto, 30 for C)\n"
     "  --split-dwarf-output=<dwo> Split DWARF: partition 0's .dwo; partition K\n"

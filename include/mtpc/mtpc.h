@@ -398,6 +398,13 @@ typedef struct mtpc_options {
    * instrprof_atomic. Not at opt_level 0. */
   int ir_profile_generate;
   const char *ir_profile_use; /* the indexed profile's path, or NULL */
+  /* An address-significance table in the object (clang's -faddrsig, its
+   * driver's default for ELF and COFF): the symbols whose address the code
+   * takes, which a linker's safe identical code folding (ld.lld
+   * --icf=safe) leaves apart. The merged object's table is made from the
+   * partitions' (docs/design.rst). 0 (default): none, as LLVM's
+   * TargetOptions. */
+  int addrsig;
 } mtpc_options;
 
 enum {

@@ -69,6 +69,7 @@ void mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o) {
       c.MAttrs.push_back(feature.str());
   c.Options.FunctionSections = o->function_sections != 0;
   c.Options.DataSections = o->data_sections != 0;
+  c.Options.EmitAddrsig = o->addrsig != 0;
   // TargetOptions() says .ctors; clang, llc and LLVM's LTO say .init_array.
   c.Options.UseInitArray = true;
   c.RelocModel = reloc_model(o->reloc_model);

@@ -2,10 +2,6 @@
 
 #include <string.h>
 
-#ifndef SHT_LLVM_ADDRSIG
-#define SHT_LLVM_ADDRSIG 0x6fff4c03 /* symbol indices as ULEB128: not rewritable in place */
-#endif
-
 int mtpc_elf_in_file(const elf_object *o, uint64_t offset, uint64_t size, uint64_t align) {
   return offset <= o->size && size <= o->size - offset && offset % align == 0;
 }
@@ -21,7 +17,7 @@ static int string_table_of(const elf_object *o, uint32_t index, string_table *t)
   return 1;
 }
 
-int mtpc_elf_open(elf_object *o, uint8_t *data, size_t size) {
+static int read_object(elf_object *o, uint8_t *data, size_t size) {
   memset(o, 0, sizeof(*o));
   o->data = data;
   o->size = size;
@@ -38,18 +34,20 @@ int mtpc_elf_open(elf_object *o, uint8_t *data, size_t size) {
   o->symtab = 0;
   for (uint32_t i = 1; i < o->section_count; i++) {
     const Elf64_Shdr *s = &o->sections[i];
-    if (s->sh_type == SHT_SYMTAB_SHNDX || s->sh_type == SHT_LLVM_ADDRSIG ||
-        s->sh_type == SHT_DYNSYM || (s->sh_type == SHT_SYMTAB && o->symtab))
+    if (s->sh_type == SHT_SYMTAB_SHNDX || s->sh_type == SHT_DYNSYM ||
+        (s->sh_type == SHT_SYMTAB && o->symtab) || (s->sh_type == SHT_LLVM_ADDRSIG && o->addrsig))
       return 0;
     if (s->sh_type == SHT_SYMTAB)
       o->symtab = i;
+    if (s->sh_type == SHT_LLVM_ADDRSIG)
+      o->addrsig = i;
   }
   const Elf64_Shdr *symtab = &o->sections[o->symtab];
   if (!o->symtab || symtab->sh_entsize != sizeof(Elf64_Sym) ||
       !mtpc_elf_in_file(o, symtab->sh_offset, symtab->sh_size, 8) ||
       symtab->sh_size / sizeof(Elf64_Sym) > UINT32_MAX || symtab->sh_info == 0 ||
       symtab->sh_info > symtab->sh_size / sizeof(Elf64_Sym) ||
-      symtab->sh_link == h->e_shstrndx || !string_table_of(o, symtab->sh_link, &o->names))
+      !string_table_of(o, symtab->sh_link, &o->names))
     return 0;
   o->symbols = (Elf64_Sym *)(data + symtab->sh_offset);
   o->symbol_count = (uint32_t)(symtab->sh_size / sizeof(Elf64_Sym));
@@ -67,7 +65,20 @@ int mtpc_elf_open(elf_object *o, uint8_t *data, size_t size) {
                         s->sh_size % entry || !mtpc_elf_in_file(o, s->sh_offset, s->sh_size, 8)))
       return 0;
   }
-  return 1;
+  return !o->addrsig || mtpc_elf_in_file(o, o->sections[o->addrsig].sh_offset,
+                                          o->sections[o->addrsig].sh_size, 1);
+}
+
+int mtpc_elf_read(elf_object *o, uint8_t *data, size_t size) { return read_object(o, data, size); }
+
+/* Names are edited in place, so the symbols' must not be the sections'
+ * (LLVM writes one table for both, ld.lld two). A table ld.lld -r wrote
+ * (sh_link 0) holds no valid index, so nothing in it needs renumbering; a
+ * live one (an LLVM object's) would. */
+int mtpc_elf_open(elf_object *o, uint8_t *data, size_t size) {
+  return read_object(o, data, size) &&
+         o->sections[o->symtab].sh_link != ((const Elf64_Ehdr *)data)->e_shstrndx &&
+         (!o->addrsig || o->sections[o->addrsig].sh_link == 0);
 }
 
 int mtpc_elf_find_section(const uint8_t *data, size_t size, const char *name, size_t *offset,

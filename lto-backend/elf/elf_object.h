@@ -5,6 +5,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifndef SHT_LLVM_ADDRSIG
+#define SHT_LLVM_ADDRSIG 0x6fff4c03 /* symbol indices, as ULEB128 */
+#endif
+
 /* A relocatable ELF64 little-endian object as ld.lld -r writes it, read in
  * place: the merge edits it there (localize.h, dead_debug.h), and the
  * partition cache its line tables (cache_masks.h). */
@@ -25,14 +29,19 @@ typedef struct elf_object {
   uint32_t first_global;
   string_table names;         /* the symbols' */
   string_table section_names;
+  uint32_t addrsig;           /* the .llvm_addrsig section, or 0 */
 } elf_object;
 
 /* Whether [offset, offset + size) lies in the object, aligned to `align`. */
 int mtpc_elf_in_file(const elf_object *o, uint64_t offset, uint64_t size, uint64_t align);
 /* Finds the parts of an object ld.lld -r writes: one symbol table whose
- * indices only relocations and groups hold, and relocation sections that
- * refer to it. 0: not such an object (or one this reader declines). */
+ * indices only relocations and groups hold (its address-significance table,
+ * if any, is void: sh_link 0), and relocation sections that refer to it. 0:
+ * not such an object (or one this reader declines). */
 int mtpc_elf_open(elf_object *o, uint8_t *data, size_t size);
+/* The same parts of an object to be read, not edited: its
+ * address-significance table may be live (an LLVM object's). */
+int mtpc_elf_read(elf_object *o, uint8_t *data, size_t size);
 
 /* The bytes of the section named `name` (the first of that name) in any
  * ELF64 little-endian object: 1 when found, 0 when there is none, -1 when

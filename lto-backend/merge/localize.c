@@ -168,7 +168,8 @@ static void renumber_references(elf_object *o, const uint32_t *index) {
 
 mtpc_localize_status mtpc_localize_in_place(uint8_t *object, size_t size,
                                             const char *const *names,
-                                            const char *const *originals, size_t count) {
+                                            const char *const *originals, size_t count,
+                                            uint32_t *held, size_t held_count) {
   elf_object o;
   if (!mtpc_elf_open(&o, object, size))
     return MTPC_LOCALIZE_UNSUPPORTED;
@@ -186,6 +187,9 @@ mtpc_localize_status mtpc_localize_in_place(uint8_t *object, size_t size,
     no_memory = 1; /* nothing written yet: rewrite_symbols copies first */
   } else if (index) {
     renumber_references(&o, index);
+    for (size_t i = 0; i < held_count; i++)
+      if (held[i] < o.symbol_count)
+        held[i] = index[held[i]];
     /* The dropped suffix is zeroed whole: its hash names the module, whose
      * identifier must not reach the output. */
     for (size_t i = 0; i < e.cut_count; i++)

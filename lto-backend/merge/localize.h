@@ -25,9 +25,11 @@ typedef enum mtpc_localize_status {
 
 /* Localizes the global symbols of `object` named names[i] (each original[i]
  * a prefix of it, or equal), gives them default visibility and the original
- * name, and renames the sections named after them. */
+ * name, and renames the sections named after them. held[0..held_count)
+ * are symbol indices kept outside the object, renumbered with it. */
 mtpc_localize_status mtpc_localize_in_place(uint8_t *object, size_t size,
                                             const char *const *names,
-                                            const char *const *originals, size_t count);
+                                            const char *const *originals, size_t count,
+                                            uint32_t *held, size_t held_count);
 
 #endif

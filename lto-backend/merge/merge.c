@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "addrsig.h"
 #include "coff_merge.h"
 #include "coff_object.h"
 #include "dead_debug.h"
@@ -97,9 +98,13 @@ static void free_promoted(promoted_names *p) {
 }
 
 /* Takes `merged`, a mapping: localized in place, it becomes *object
- * (*mapped set); else unmapped once ObjCopy has copied it. */
+ * (*mapped set), and the symbols `table` holds are renumbered with it; else
+ * unmapped once ObjCopy has copied it, and the table's entries are dropped
+ * (ObjCopy renumbers the symbols its own way): the table will list every
+ * symbol. */
 static int localize_promoted(const mtpc_plan *plan, void *merged, size_t merged_size,
-                             void **object, size_t *object_size, int *mapped, char **message) {
+                             mtpc_addrsig *table, void **object, size_t *object_size,
+                             int *mapped, char **message) {
   promoted_names p = {0};
   if (collect_promoted(plan, &p)) {
     free_promoted(&p);
@@ -107,8 +112,10 @@ static int localize_promoted(const mtpc_plan *plan, void *merged, size_t merged_
     *message = NULL;
     return 1;
   }
-  mtpc_localize_status status =
-      mtpc_localize_in_place(merged, merged_size, p.names, p.originals, p.count);
+  mtpc_localize_status status = mtpc_localize_in_place(
+      merged, merged_size, p.names, p.originals, p.count, table->symbols, table->count);
+  if (status != MTPC_LOCALIZED)
+    mtpc_addrsig_free(table);
   int failed = status == MTPC_LOCALIZE_NO_MEMORY;
   if (failed)
     *message = NULL;
@@ -127,24 +134,62 @@ static int localize_promoted(const mtpc_plan *plan, void *merged, size_t merged_
   return failed;
 }
 
+static void release_object(void *object, size_t size, int mapped) {
+  if (mapped)
+    munmap(object, size);
+  else
+    free(object);
+}
+
+/* The partitions' objects and their sizes, side by side. */
+typedef struct job_objects {
+  void **objects;
+  size_t *sizes;
+} job_objects;
+
+static int list_objects(const mtpc_job *jobs, uint32_t count, job_objects *list) {
+  list->objects = mtpc_alloc(count ? count : 1, sizeof(void *));
+  list->sizes = mtpc_alloc(count ? count : 1, sizeof(size_t));
+  if (!list->objects || !list->sizes)
+    return 1;
+  for (uint32_t i = 0; i < count; i++) {
+    list->objects[i] = jobs[i].object;
+    list->sizes[i] = jobs[i].object_size;
+  }
+  return 0;
+}
+
+static void free_objects(job_objects *list) {
+  free(list->objects);
+  free(list->sizes);
+}
+
+/* The partitions' address-significance tables, in the merged object's
+ * symbol indices (addrsig.h). Unmaps `merged` when memory runs out. */
+static int collect_addrsig(const mtpc_job *jobs, uint32_t count, void *merged,
+                           size_t merged_size, mtpc_addrsig *table) {
+  job_objects list = {0};
+  memset(table, 0, sizeof(*table));
+  int failed = list_objects(jobs, count, &list) ||
+               mtpc_addrsig_collect(merged, merged_size, list.objects, list.sizes, count, table);
+  free_objects(&list);
+  if (failed)
+    munmap(merged, merged_size);
+  return failed;
+}
+
 /* COFF partitions need no linker: coff_merge.h. */
 static int merge_coff(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t count, void **object,
                       size_t *object_size, char **message) {
   promoted_names p = {0};
-  const void **objects = mtpc_alloc(count, sizeof(void *));
-  size_t *sizes = mtpc_alloc(count, sizeof(size_t));
-  int failed = !objects || !sizes || collect_promoted(plan, &p);
+  job_objects list = {0};
+  int failed = list_objects(jobs, count, &list) || collect_promoted(plan, &p);
   *message = NULL;
-  for (uint32_t i = 0; !failed && i < count; i++) {
-    objects[i] = jobs[i].object;
-    sizes[i] = jobs[i].object_size;
-  }
   if (!failed)
-    failed = mtpc_coff_merge(objects, sizes, count, p.names, p.originals, p.count, object,
-                             object_size, message);
+    failed = mtpc_coff_merge((const void *const *)list.objects, list.sizes, count, p.names,
+                             p.originals, p.count, object, object_size, message);
   free_promoted(&p);
-  free(objects);
-  free(sizes);
+  free_objects(&list);
   return failed;
 }
 
@@ -166,7 +211,22 @@ int mtpc_merge_objects(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t cou
     return failed;
   mtpc_mark_dead_debug(merged, merged_size);
   *mapped = 0;
-  return localize_promoted(plan, merged, merged_size, object, object_size, mapped, message);
+  mtpc_addrsig table;
+  if (collect_addrsig(jobs, count, merged, merged_size, &table)) {
+    *message = NULL;
+    return 1;
+  }
+  failed = localize_promoted(plan, merged, merged_size, &table, object, object_size, mapped,
+                             message);
+  if (!failed && mtpc_addrsig_write(&table, object, object_size, mapped)) {
+    release_object(*object, *object_size, *mapped);
+    *object = NULL;
+    *mapped = 0;
+    *message = NULL;
+    failed = 1;
+  }
+  mtpc_addrsig_free(&table);
+  return failed;
 }
 
 int mtpc_merge_dwo_files(const mtpc_job *jobs, uint32_t count, void **dwo, size_t *dwo_size,

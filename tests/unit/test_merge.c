@@ -176,7 +176,7 @@ static void test_localize_leaves_foreign_objects(void) {
   uint8_t before[64];
   memcpy(before, not_elf, sizeof(not_elf));
   const char *names[] = {PROMOTED}, *originals[] = {"helper"};
-  CHECK(mtpc_localize_in_place(not_elf, sizeof(not_elf), names, originals, 1) ==
+  CHECK(mtpc_localize_in_place(not_elf, sizeof(not_elf), names, originals, 1, NULL, 0) ==
         MTPC_LOCALIZE_UNSUPPORTED);
   CHECK(memcmp(before, not_elf, sizeof(not_elf)) == 0);
 }

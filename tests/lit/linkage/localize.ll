@@ -22,6 +22,15 @@
 ; RUN: llvm-objdump -d --disassemble-symbols=bar %t/64.exe | FileCheck %s --check-prefix=CALLS
 ; RUN: llvm-objdump -d --disassemble-symbols=foo %t/32.exe | FileCheck %s --check-prefix=CALLS
 ; RUN: llvm-objdump -d --disassemble-symbols=bar %t/32.exe | FileCheck %s --check-prefix=CALLS
+; With address-significance tables: made again in place (ELF64), listing
+; every symbol after ObjCopy (ELF32), either way one that ld.lld reads.
+; RUN: %mtpc compile %t/in.bc -o %t/64s.o --partitions 2 --function-sections --addrsig
+; RUN: %mtpc compile %t/in32.bc -o %t/32s.o --partitions 2 --function-sections --addrsig
+; RUN: %stock-lld -e foo --icf=safe --fatal-warnings %t/64s.o -o %t/64s.exe
+; RUN: %stock-lld -e foo -m elf_i386 --icf=safe --fatal-warnings %t/32s.o -o %t/32s.exe
+; RUN: llvm-readobj --addrsig %t/32s.o | FileCheck %s --check-prefix=EVERY
+; EVERY: Sym: foo
+; EVERY: Sym: bar
 
 ; CHECK-NOT: mtpc
 ; CHECK-DAG: ] .text.g PROGBITS
