@@ -17,7 +17,7 @@ static int string_table_of(const elf_object *o, uint32_t index, string_table *t)
   return 1;
 }
 
-static int read_object(elf_object *o, uint8_t *data, size_t size) {
+int mtpc_elf_read(elf_object *o, uint8_t *data, size_t size) {
   memset(o, 0, sizeof(*o));
   o->data = data;
   o->size = size;
@@ -69,14 +69,12 @@ static int read_object(elf_object *o, uint8_t *data, size_t size) {
                                           o->sections[o->addrsig].sh_size, 1);
 }
 
-int mtpc_elf_read(elf_object *o, uint8_t *data, size_t size) { return read_object(o, data, size); }
-
 /* Names are edited in place, so the symbols' must not be the sections'
  * (LLVM writes one table for both, ld.lld two). A table ld.lld -r wrote
  * (sh_link 0) holds no valid index, so nothing in it needs renumbering; a
  * live one (an LLVM object's) would. */
 int mtpc_elf_open(elf_object *o, uint8_t *data, size_t size) {
-  return read_object(o, data, size) &&
+  return mtpc_elf_read(o, data, size) &&
          o->sections[o->symtab].sh_link != ((const Elf64_Ehdr *)data)->e_shstrndx &&
          (!o->addrsig || o->sections[o->addrsig].sh_link == 0);
 }

@@ -12,13 +12,12 @@ typedef enum step { FOUND, NOT_FOUND, NO_MEMORY } step;
 
 #define NOT_WRITTEN UINT32_MAX
 
-#define NOT_WRITTEN UINT32_MAX
-
 /* One partition's object, and what ld.lld -r left out of it. */
 typedef struct input {
   elf_object o;
   uint8_t *discarded;    /* per section: a member of a COMDAT group an earlier input had */
-  uint8_t *used;         /* per local symbol: a kept section's relocation names it */
+  uint8_t *used;         /* per local symbol: a kept section's relocation names it
+                            (NULL when no ".L" symbol sits in a mergeable section) */
   uint32_t *local_index; /* per local symbol: its merged index, or NOT_WRITTEN */
 } input;
 
@@ -60,10 +59,24 @@ static step mark_discarded(input *in, mtpc_strmap *signatures) {
   return FOUND;
 }
 
-/* The locals that relocations of the kept sections name: ld.lld -r keeps
- * those whatever their name. */
+/* A ".L" local in a mergeable section: ld.lld -r keeps one only if a
+ * relocation names it (an assembler normally drops such symbols). */
+static int is_merge_label(const elf_object *o, uint32_t i) {
+  uint16_t section = o->symbols[i].st_shndx;
+  return section < SHN_LORESERVE && section < o->section_count &&
+         (o->sections[section].sh_flags & SHF_MERGE) && !strncmp(symbol_name(o, i), ".L", 2);
+}
+
+/* The locals that relocations of the kept sections name, read only where
+ * a merge label needs it: the relocations (debug sections' included) are
+ * most of an object. */
 static step mark_used(input *in) {
   const elf_object *o = &in->o;
+  uint32_t i = 1;
+  while (i < o->first_global && !is_merge_label(o, i))
+    i++;
+  if (i == o->first_global)
+    return FOUND;
   in->used = mtpc_zalloc(o->first_global ? o->first_global : 1, 1);
   if (!in->used)
     return NO_MEMORY;
@@ -97,11 +110,7 @@ static int local_written(const input *in, uint32_t i) {
     return -1;
   if (in->discarded[section])
     return 0;
-  /* A ".L" symbol in a mergeable section stays only if a relocation names
-   * it (an assembler normally drops such symbols). */
-  if ((o->sections[section].sh_flags & SHF_MERGE) && !strncmp(symbol_name(o, i), ".L", 2))
-    return in->used[i];
-  return 1;
+  return is_merge_label(o, i) ? in->used[i] : 1;
 }
 
 static uint32_t next_file_local(const elf_object *merged, uint32_t at) {
@@ -157,12 +166,10 @@ static step add_entries(const input *in, const mtpc_strmap *globals, mtpc_addrsi
     if (!mtpc_uleb_decode(o->data + s->sh_offset, s->sh_size, &at, &index) || index == 0 ||
         index >= o->symbol_count)
       return NOT_FOUND;
-    uint32_t merged = NOT_WRITTEN;
     const char *name = symbol_name(o, (uint32_t)index);
-    if (index < o->first_global)
-      merged = in->local_index[index];
-    else if (!mtpc_strmap_get(globals, name, strlen(name), &merged))
-      merged = NOT_WRITTEN;
+    uint32_t merged = index < o->first_global ? in->local_index[index] : NOT_WRITTEN;
+    if (index >= o->first_global)
+      mtpc_strmap_get(globals, name, strlen(name), &merged);
     if (merged == NOT_WRITTEN)
       return NOT_FOUND;
     if (MTPC_PUSH(table->symbols, table->count, *capacity, merged))
@@ -267,9 +274,9 @@ static void put_field(header_view *v, size_t header, enum field f, uint64_t valu
   put(v, at, bytes, value);
 }
 
-/* The offsets of the void table's and the symbol table's section headers,
- * and the symbol count: 0 when the object has no void table. */
-static int find_tables(const header_view *v, size_t *table, size_t *symtab, uint32_t *symtab_index,
+/* The offset of the void table's section header, the symbol table's index
+ * and its symbol count: 0 when the object has no void table. */
+static int find_tables(const header_view *v, size_t *table, uint32_t *symtab_index,
                        uint64_t *symbols) {
   size_t ehdr = v->wide ? 64 : 52;
   if (v->size < ehdr)
@@ -283,21 +290,22 @@ static int find_tables(const header_view *v, size_t *table, size_t *symtab, uint
     count = get_field(v, shoff, SIZE);
   if (count > (v->size - shoff) / entry)
     return 0;
-  *table = *symtab = 0;
+  size_t symtab = 0;
+  *table = 0;
   for (uint64_t i = 1; i < count; i++) {
     size_t header = (size_t)(shoff + i * entry);
     uint64_t type = get_field(v, header, TYPE);
     if (type == SHT_LLVM_ADDRSIG && get_field(v, header, LINK) == 0)
       *table = header;
     if (type == SHT_SYMTAB) {
-      *symtab = header;
+      symtab = header;
       *symtab_index = (uint32_t)i;
     }
   }
   uint64_t symbol_size = v->wide ? sizeof(Elf64_Sym) : sizeof(Elf32_Sym);
-  if (!*table || !*symtab || get_field(v, *symtab, ENTRY_SIZE) != symbol_size)
+  if (!*table || !symtab || get_field(v, symtab, ENTRY_SIZE) != symbol_size)
     return 0;
-  *symbols = get_field(v, *symtab, SIZE) / symbol_size;
+  *symbols = get_field(v, symtab, SIZE) / symbol_size;
   return *symbols <= UINT32_MAX;
 }
 
@@ -331,10 +339,10 @@ int mtpc_addrsig_write(mtpc_addrsig *table, void **object, size_t *object_size, 
     return 0;
   v.wide = v.data[EI_CLASS] == ELFCLASS64;
   v.big_endian = v.data[EI_DATA] == ELFDATA2MSB;
-  size_t section, symtab;
+  size_t section;
   uint32_t symtab_index = 0;
   uint64_t symbols;
-  if (!find_tables(&v, &section, &symtab, &symtab_index, &symbols))
+  if (!find_tables(&v, &section, &symtab_index, &symbols))
     return 0;
   if (!table->found && list_every_symbol(symbols, table))
     return 1;
