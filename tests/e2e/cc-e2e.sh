@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `mtpc cc` in an ordinary CMake build (tests/e2e/cc: SQLite's shell and
 # speedtest1 on a static libsqlite3, Duktape's command line), built with
-# make -j2 stock and with the launcher, then (in the LLVM 22 build) through
+# make -j2 stock and with the launcher, then through
 # ccache with the launcher (mtpc-cc) as its prefix:
 #   - sqlite3.c, shell.c and duktape.c are split, the small files pass through;
 #   - every object has the global and undefined symbols of the stock one,
@@ -91,21 +91,16 @@ test "$(wc -l < stock.out)" -gt 150
 
 # ccache with the launcher as its prefix: a miss runs the launcher, which
 # splits; after a clean, a second build hits and gives the same programs.
-# In the LLVM 22 build only (shared out, docs/testing.rst).
-ways="stock and launcher"
-if on_llvm 22; then
-  export CCACHE_DIR=$work/ccache CCACHE_PREFIX=$build/bin/mtpc-cc MTPC_CC_VERBOSE=1
-  configure cached -DCMAKE_C_COMPILER_LAUNCHER=ccache
-  build cached
-  grep -q "sqlite3.c: split into" cached.log
-  make -s -C cached clean
-  ccache --zero-stats > /dev/null
-  build cached
-  # (A hit replays the launcher's notes with the compiler's other output.)
-  ccache --print-stats > ccache.stats
-  grep -q '^cache_miss[[:space:]]*0$' ccache.stats || { echo "ccache missed" >&2; cat ccache.stats; exit 1; }
-  run_programs cached
-  diff -u stock.out cached.out
-  ways="stock, launcher and ccache"
-fi
-echo "cc e2e: $(echo "$objects" | wc -l) objects with stock symbols and dependency files; $(wc -l < stock.out) lines of program output agree, $ways"
+export CCACHE_DIR=$work/ccache CCACHE_PREFIX=$build/bin/mtpc-cc MTPC_CC_VERBOSE=1
+configure cached -DCMAKE_C_COMPILER_LAUNCHER=ccache
+build cached
+grep -q "sqlite3.c: split into" cached.log
+make -s -C cached clean
+ccache --zero-stats > /dev/null
+build cached
+# (A hit replays the launcher's notes with the compiler's other output.)
+ccache --print-stats > ccache.stats
+grep -q '^cache_miss[[:space:]]*0$' ccache.stats || { echo "ccache missed" >&2; cat ccache.stats; exit 1; }
+run_programs cached
+diff -u stock.out cached.out
+echo "cc e2e: $(echo "$objects" | wc -l) objects with stock symbols and dependency files; $(wc -l < stock.out) lines of program output agree, stock, launcher and ccache"

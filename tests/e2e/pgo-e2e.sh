@@ -15,10 +15,6 @@
 # --lto-mtpc-jobs). Then the same profiles through mtpc
 # backend (distributed ThinLTO): clang's objects below the threshold, the
 # same behavior split.
-# The ways are shared out between the two builds' suites (on_llvm): LLVM 19
-# runs the three with ThinLTO, IR PGO with full LTO and both through mtpc
-# backend; LLVM 22 IR PGO with ThinLTO, the three with full LTO and sample
-# PGO through mtpc backend.
 #
 #   tests/e2e/pgo-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
@@ -85,13 +81,11 @@ llvm-dwarfdump-$version --debug-info coverage > coverage.dwarf
 llvm-profdata-$version show --sample sample.prof > /dev/null
 sample="-fprofile-sample-use=$work/sample.prof"
 compile_pair -sample -gline-tables-only -fdebug-info-for-profiling "$sample"
-if on_llvm 19; then
-  link sample-stock sqlite3-sample.o speedtest1-sample.o "$sample"
-  link sample-split sqlite3-sample.o speedtest1-sample.o "$sample" $split \
-    -Wl,--thinlto-mtpc-stats=sample.stats
-  grep -q "sqlite3-sample.o: [0-9]* partitions" sample.stats
-  compare sample
-fi
+link sample-stock sqlite3-sample.o speedtest1-sample.o "$sample"
+link sample-split sqlite3-sample.o speedtest1-sample.o "$sample" $split \
+  -Wl,--thinlto-mtpc-stats=sample.stats
+grep -q "sqlite3-sample.o: [0-9]* partitions" sample.stats
+compare sample
 
 # cs_pgo NAME IR-SUFFIX: context-sensitive PGO on top of the IR profile
 # (objects sqlite3IR-SUFFIX.o, ...), each way with its own CS profile,
@@ -111,9 +105,7 @@ cs_pgo() {
   done
   compare "$name"
 }
-if on_llvm 19; then
-  cs_pgo cs -ir
-fi
+cs_pgo cs -ir
 
 # Full LTO (-flto): the same three profiles, the merged module split by
 # --lto-mtpc-jobs, against stock full LTO.
@@ -124,14 +116,12 @@ link fir-stock sqlite3-fir.o speedtest1-fir.o
 link fir-split sqlite3-fir.o speedtest1-fir.o $split -Wl,--thinlto-mtpc-stats=fir.stats
 grep -q "ld-temp.o: [0-9]* partitions" fir.stats
 compare fir
-if on_llvm 22; then
-  compile_pair -fsample -gline-tables-only -fdebug-info-for-profiling "$sample"
-  link fsample-stock sqlite3-fsample.o speedtest1-fsample.o "$sample"
-  link fsample-split sqlite3-fsample.o speedtest1-fsample.o "$sample" $split
-  compare fsample
-  cs_pgo fcs -fir
-  echo "full LTO: IR, sample and context-sensitive PGO split as stock"
-fi
+compile_pair -fsample -gline-tables-only -fdebug-info-for-profiling "$sample"
+link fsample-stock sqlite3-fsample.o speedtest1-fsample.o "$sample"
+link fsample-split sqlite3-fsample.o speedtest1-fsample.o "$sample" $split
+compare fsample
+cs_pgo fcs -fir
+echo "full LTO: IR, sample and context-sensitive PGO split as stock"
 
 # mtpc backend takes the profile flags clang's backend step takes: below the
 # threshold its objects are clang's byte for byte; split, the program behaves.
@@ -154,10 +144,6 @@ backend_way() { # backend_way NAME OBJECT-SUFFIX FLAGS...
   diff -u <(output "$name-clang") <(output "$name-mtpc")
 }
 backend_way backend-sample -sample "$sample"
-if on_llvm 19; then
-  backend_way backend-cs -ir -fprofile-use=cs-stock.profdata
-  echo "mtpc backend: -fprofile-sample-use= and -fprofile-use= (context-sensitive) as clang's"
-else
-  echo "mtpc backend: -fprofile-sample-use= as clang's"
-fi
+backend_way backend-cs -ir -fprofile-use=cs-stock.profdata
+echo "mtpc backend: -fprofile-sample-use= and -fprofile-use= (context-sensitive) as clang's"
 echo "pgo e2e: all checks passed"

@@ -8,8 +8,7 @@
 #  - llvm-dwp packs them into a .dwp that llvm-dwarfdump --verify accepts, and
 #    a debugger reads the .dwp alone: lldb-19 the DWARF 5 one, gdb a DWARF 4
 #    one (gdb 13.1 crashes on llvm-dwp-19's DWARF 5 packages, stock lld's
-#    included; the DWARF 4 build in the LLVM 22 build only, shared out as
-#    docs/testing.rst says);
+#    included);
 #  - mtpc backend takes clang's split-DWARF flags (-gsplit-dwarf,
 #    -split-dwarf-file/-output) and writes one .dwo, as clang does, holding
 #    every partition's units, which each skeleton names; below the threshold
@@ -81,17 +80,13 @@ grep -q "stop reason = breakpoint" lldb-dwp.out || { cat lldb-dwp.out; exit 1; }
 grep -qE "^\([^)]+\) [A-Za-z_][A-Za-z0-9_]* = " lldb-dwp.out || { cat lldb-dwp.out; exit 1; }
 
 # gdb reads a DWARF 4 .dwp.
-if on_llvm 22; then
-  compile -4 -g -gdwarf-4
-  link "$lld" shell-split4 shell-4.o sqlite3-4.o $split
-  llvm-dwp-$version -e shell-split4 -o shell-split4.dwp
-  mv shell-split4$dwos dwo4-hidden
-  gdb_locals shell-split4 > gdb-dwp.out
-  check_frame gdb-dwp.out
-  echo "ld.lld: .dwo files, .dwp, gdb and lldb (and gdb over a DWARF 4 .dwp)"
-else
-  echo "ld.lld: .dwo files, .dwp, gdb and lldb"
-fi
+compile -4 -g -gdwarf-4
+link "$lld" shell-split4 shell-4.o sqlite3-4.o $split
+llvm-dwp-$version -e shell-split4 -o shell-split4.dwp
+mv shell-split4$dwos dwo4-hidden
+gdb_locals shell-split4 > gdb-dwp.out
+check_frame gdb-dwp.out
+echo "ld.lld: .dwo files, .dwp, gdb and lldb (and gdb over a DWARF 4 .dwp)"
 
 # mtpc backend, index-only: the flags clang's backend step takes.
 clang-$version -flto=thin -fuse-ld=lld --ld-path="$stock" -Wl,--thinlto-index-only shell.o sqlite3.o \

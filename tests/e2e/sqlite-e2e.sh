@@ -4,8 +4,7 @@
 # and split finest with --emit-llvm (the partitions' optimized modules linked
 # into one, which must verify; llc makes it an object); the shell and
 # speedtest1 linked against each must behave the same, and the split objects
-# must define the same global and weak symbols. The two finest builds are
-# shared out (on_llvm): the object with LLVM 19, --emit-llvm with 22.
+# must define the same global and weak symbols.
 #
 #   tests/e2e/sqlite-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
@@ -19,15 +18,11 @@ src=$("$root/scripts/fetch-inputs.sh" sqlite)
 
 "$mtpc" compile sqlite3.bc -o unsplit.o --partitions 1 -j1
 "$mtpc" compile sqlite3.bc -o split.o -j2
-if on_llvm 19; then
-  "$mtpc" compile sqlite3.bc -o finest.o --partitions max -j2
-  finest=finest
-else
-  "$mtpc" compile sqlite3.bc -o finest-ir.bc --partitions max -j2 --emit-llvm
-  "opt-$version" -passes=verify -disable-output finest-ir.bc
-  "llc-$version" -O2 -relocation-model=pic -filetype=obj finest-ir.bc -o finest-ir.o
-  finest=finest-ir
-fi
+"$mtpc" compile sqlite3.bc -o finest.o --partitions max -j2
+"$mtpc" compile sqlite3.bc -o finest-ir.bc --partitions max -j2 --emit-llvm
+"opt-$version" -passes=verify -disable-output finest-ir.bc
+"llc-$version" -O2 -relocation-model=pic -filetype=obj finest-ir.bc -o finest-ir.o
+finest="finest finest-ir"
 
 globals unsplit.o > unsplit.syms
 for v in split $finest; do
@@ -51,4 +46,4 @@ test "$(wc -l < queries-unsplit.out)" -gt 100
 grep -q '^ok$' queries-unsplit.out
 grep -q "TOTAL" speedtest1-unsplit.out
 grep -q "Verification Hash" speedtest1-unsplit.out
-echo "sqlite e2e: unsplit, split and $finest builds agree ($(wc -l < queries-unsplit.out) lines of query output)"
+echo "sqlite e2e: unsplit, split, finest and finest --emit-llvm builds agree ($(wc -l < queries-unsplit.out) lines of query output)"

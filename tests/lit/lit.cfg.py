@@ -26,6 +26,9 @@ config.substitutions.append(
 config.substitutions.append(
     ("%debug-types", os.path.join(config.test_source_root, "..", "debug-types.sh")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+# Which share of a table the two builds divide (docs/testing.rst, "Shared
+# out"): 0 in the LLVM 19 build, 1 in the LLVM 22 one.
+config.substitutions.append(("%share", "0" if config.mtpc_llvm_version == "19" else "1"))
 # Every partition module must pass the verifier on its own.
 config.substitutions.append(
     ("%verify-partitions",
