@@ -22,7 +22,10 @@
 #     that llvm-pdbutil reads whole, in which every function the object
 #     defines has its source lines under its name, and the MSVC program's
 #     clang functions have the same lines as clang's (pdb-lines.py).
-# Prints each link's time beside stock's.
+# Prints each link's time beside stock's. Both builds' suites run it, each
+# with its patched linkers, sharing out (on_llvm) the MinGW shell's LTO mode
+# (ThinLTO and its cache with LLVM 19, full LTO with 22) and mtpc cc's
+# MinGW shell (LLVM 22); both run the MSVC program every way.
 #
 #   tests/e2e/coff-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
@@ -62,13 +65,12 @@ run() {
 }
 split_at_least_twice() { grep -Eq ": ([2-9]|[1-9][0-9]+) partitions" "$1"; }
 
-# MinGW: the SQLite shell, both LTO kinds' objects two compiles at a time.
-cc="clang-$version --target=x86_64-w64-mingw32 -O2 -g -gcodeview -gdwarf"
-$cc -flto=thin -c "$src/sqlite3.c" -o sqlite3-thin.o & $cc -flto=full -c "$src/sqlite3.c" -o sqlite3-full.o
+# MinGW: the SQLite shell, this build's LTO mode.
+if on_llvm 19; then mingw_lto=thin; else mingw_lto=full; fi
+cc="clang-$version --target=x86_64-w64-mingw32 -O2 -g -gcodeview -gdwarf -flto=$mingw_lto"
+$cc -c "$src/sqlite3.c" -o sqlite3-$mingw_lto.o & $cc -c "$src/shell.c" -I"$src" -o shell-$mingw_lto.o
 wait $!; wait
-$cc -flto=thin -c "$src/shell.c" -I"$src" -o shell-thin.o & $cc -flto=full -c "$src/shell.c" -I"$src" -o shell-full.o
-wait $!; wait
-for lto in thin full; do
+for lto in $mingw_lto; do
   case $lto in thin) jobs=--thinlto-mtpc-jobs=2 ;; full) jobs=--lto-mtpc-jobs=2 ;; esac
   link() {
     local ld=$1 out=$2; shift 2
@@ -131,34 +133,37 @@ for lto in thin full; do
 done
 
 # mtpc cc's one COFF object: MinGW's sqlite3.c (beside clang's shell.c, both
-# -O2 -g) and MSVC's program, each module split, linked by stock lld.
-cc="clang-$version --target=x86_64-w64-mingw32 -O2 -g -gcodeview -gdwarf"
-$build/bin/mtpc-cc --verbose --threshold=0 $cc -c "$src/sqlite3.c" -o sqlite3-cc.o 2> cc.log &
-$cc -c "$src/sqlite3.c" -o sqlite3-clang.o
-wait $!
-grep -Eq 'sqlite3.c: split into ([2-9]|[1-9][0-9]+) partitions' cc.log
-$cc -c "$src/shell.c" -I"$src" -o shell-clang.o
-for v in cc clang; do
-  link=(clang-$version --target=x86_64-w64-mingw32 -fuse-ld=lld --ld-path="$llvm/ld.lld"
-        shell-clang.o sqlite3-$v.o -Wl,--no-insert-timestamp)
-  "${link[@]}" -o shell-$v.exe
-  RUN_INPUT=$here/sqlite-queries.sql run ./shell-$v.exe :memory: > queries-$v.out
-  globals shell-$v.exe > shell-$v.syms
-  # (A PDB link writes no symbol table.)
-  "${link[@]}" -g -Wl,--pdb=shell-$v.pdb -o shell-pdb-$v.exe
-  pdb_reads_whole shell-$v.pdb
-  python3 "$here/pdb-lines.py" "$llvm/llvm-pdbutil" shell-$v.pdb > shell-$v.lines
-  grep -F ": $src/sqlite3.c: " shell-$v.lines | cut -d: -f1 | sort -u > shell-$v.with-lines
-  "$llvm/llvm-nm" --defined-only sqlite3-$v.o | awk '$2 == "t" || $2 == "T" { print $3 }' |
-    grep -v '^\.' | sort -u > shell-$v.functions
-  diff -u shell-$v.functions shell-$v.with-lines
-done
-grep -q '^5000|12502500|' queries-clang.out
-diff -u queries-clang.out queries-cc.out
-diff -u shell-clang.syms shell-cc.syms
-within_2pct "$(text_size shell-cc.exe)" "$(text_size shell-clang.exe)"
-printf 'MinGW mtpc cc: the same answers and symbols; .text %s / %s; PDB lines for all %s functions\n' \
-  "$(text_size shell-cc.exe)" "$(text_size shell-clang.exe)" "$(wc -l < shell-cc.functions)"
+# -O2 -g; LLVM 22's suite) and MSVC's program, each module split, linked by
+# stock lld.
+if on_llvm 22; then
+  cc="clang-$version --target=x86_64-w64-mingw32 -O2 -g -gcodeview -gdwarf"
+  $build/bin/mtpc-cc --verbose --threshold=0 $cc -c "$src/sqlite3.c" -o sqlite3-cc.o 2> cc.log &
+  $cc -c "$src/sqlite3.c" -o sqlite3-clang.o
+  wait $!
+  grep -Eq 'sqlite3.c: split into ([2-9]|[1-9][0-9]+) partitions' cc.log
+  $cc -c "$src/shell.c" -I"$src" -o shell-clang.o
+  for v in cc clang; do
+    link=(clang-$version --target=x86_64-w64-mingw32 -fuse-ld=lld --ld-path="$llvm/ld.lld"
+          shell-clang.o sqlite3-$v.o -Wl,--no-insert-timestamp)
+    "${link[@]}" -o shell-$v.exe
+    RUN_INPUT=$here/sqlite-queries.sql run ./shell-$v.exe :memory: > queries-$v.out
+    globals shell-$v.exe > shell-$v.syms
+    # (A PDB link writes no symbol table.)
+    "${link[@]}" -g -Wl,--pdb=shell-$v.pdb -o shell-pdb-$v.exe
+    pdb_reads_whole shell-$v.pdb
+    python3 "$here/pdb-lines.py" "$llvm/llvm-pdbutil" shell-$v.pdb > shell-$v.lines
+    grep -F ": $src/sqlite3.c: " shell-$v.lines | cut -d: -f1 | sort -u > shell-$v.with-lines
+    "$llvm/llvm-nm" --defined-only sqlite3-$v.o | awk '$2 == "t" || $2 == "T" { print $3 }' |
+      grep -v '^\.' | sort -u > shell-$v.functions
+    diff -u shell-$v.functions shell-$v.with-lines
+  done
+  grep -q '^5000|12502500|' queries-clang.out
+  diff -u queries-clang.out queries-cc.out
+  diff -u shell-clang.syms shell-cc.syms
+  within_2pct "$(text_size shell-cc.exe)" "$(text_size shell-clang.exe)"
+  printf 'MinGW mtpc cc: the same answers and symbols; .text %s / %s; PDB lines for all %s functions\n' \
+    "$(text_size shell-cc.exe)" "$(text_size shell-clang.exe)" "$(wc -l < shell-cc.functions)"
+fi
 for f in main table; do
   $build/bin/mtpc-cc --partitions=3 --min-source-size=0 --threshold=0 --verbose \
     clang-$version --target=x86_64-pc-windows-msvc -O2 -g -gcodeview -c "$here/coff/$f.c" \
