@@ -11,8 +11,8 @@
 #    names functions as the backend has them, promoted locals included.
 # The outputs must equal the stock builds', and callgrind instruction counts
 # must be within 0.3% of stock's; a split may run fewer (sample PGO does,
-# see docs/testing.rst), never more. The same three with full LTO (-flto,
-# --lto-mtpc-jobs). Then the same profiles through mtpc
+# see docs/testing.rst), never more. With full LTO (-flto, --lto-mtpc-jobs):
+# the sample profile, and CS on top of IR. Then the same profiles through mtpc
 # backend (distributed ThinLTO): clang's objects below the threshold, the
 # same behavior split.
 #
@@ -107,19 +107,18 @@ cs_pgo() {
 }
 cs_pgo cs -ir
 
-# Full LTO (-flto): the same three profiles, the merged module split by
-# --lto-mtpc-jobs, against stock full LTO.
+# Full LTO (-flto): the sample profile, and the IR profile with a CS
+# profile on top (the IR profile's own build is the CS builds' objects), the
+# merged module split by --lto-mtpc-jobs, against stock full LTO.
 lto=-flto
 split="--ld-path=$lld -Wl,--lto-mtpc-jobs=2,--thinlto-mtpc-threshold=0"
-compile_pair -fir -fprofile-use=ir.profdata
-link fir-stock sqlite3-fir.o speedtest1-fir.o
-link fir-split sqlite3-fir.o speedtest1-fir.o $split -Wl,--thinlto-mtpc-stats=fir.stats
-grep -q "ld-temp.o: [0-9]* partitions" fir.stats
-compare fir
 compile_pair -fsample -gline-tables-only -fdebug-info-for-profiling "$sample"
 link fsample-stock sqlite3-fsample.o speedtest1-fsample.o "$sample"
-link fsample-split sqlite3-fsample.o speedtest1-fsample.o "$sample" $split
+link fsample-split sqlite3-fsample.o speedtest1-fsample.o "$sample" $split \
+  -Wl,--thinlto-mtpc-stats=fsample.stats
+grep -q "ld-temp.o: [0-9]* partitions" fsample.stats
 compare fsample
+compile_pair -fir -fprofile-use=ir.profdata
 cs_pgo fcs -fir
 echo "full LTO: IR, sample and context-sensitive PGO split as stock"
 
