@@ -79,8 +79,6 @@ relink base "small function's body" 2 body:jsonAppendRaw
 cp "$dir/sqlite3.o" edited.o
 cp shell-cold edited-cold
 relink base "function added" 2 add:backupOnePage
-cp -r cold added
-relink added "function deleted" 2
 relink base "large function doubled" 2 grow:sqlite3VdbeExec
 relink base "global's initializer" 2 init:sqlite3PendingByte
 relink base "new string literal" 2 string:jsonAppendRaw
