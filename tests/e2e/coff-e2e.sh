@@ -25,7 +25,7 @@
 # Prints each link's time beside stock's. Both builds' suites run it, each
 # with its patched linkers, sharing out (on_llvm) the MinGW shell's LTO mode
 # (ThinLTO and its cache with LLVM 19, full LTO with 22) and mtpc cc's
-# MinGW shell (LLVM 22); both run the MSVC program every way.
+# MinGW shell (LLVM 19); both run the MSVC program every way.
 #
 #   tests/e2e/coff-e2e.sh BUILD_DIR WORK_DIR
 set -euo pipefail
@@ -133,9 +133,9 @@ for lto in thin full; do
 done
 
 # mtpc cc's one COFF object: MinGW's sqlite3.c (beside clang's shell.c, both
-# -O2 -g; LLVM 22's suite) and MSVC's program, each module split, linked by
+# -O2 -g; LLVM 19's suite) and MSVC's program, each module split, linked by
 # stock lld.
-if on_llvm 22; then
+if on_llvm 19; then
   cc="clang-$version --target=x86_64-w64-mingw32 -O2 -g -gcodeview -gdwarf"
   $build/bin/mtpc-cc --verbose --threshold=0 $cc -c "$src/sqlite3.c" -o sqlite3-cc.o 2> cc.log &
   $cc -c "$src/sqlite3.c" -o sqlite3-clang.o
