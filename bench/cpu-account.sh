@@ -89,3 +89,9 @@ printf '  %-44s %9s %9s %9s\n' "ratios to the serial compile" "" "" ""
 printf '  %-44s %9s\n' "CPU, -j1 split / serial" "$(ratio "$cpu_split1" "$cpu_serial")"
 printf '  %-44s %9s\n' "CPU, -j$jobs split / serial" "$(ratio "$cpu_splitj" "$cpu_serial")"
 printf '  %-44s %9s   (serial %ss)\n' "wall, -j$jobs split / serial" "$(ratio "$wall_splitj" "$wall_serial")" "$wall_serial"
+# A round's three runs are minutes apart; the medians above may pair a run
+# of a slow spell with one of a fast one, so each round's ratios as well.
+echo "  per round (serial, split -j1, split -j$jobs, in that order):"
+echo "    CPU -j1: $(pair_ratios serial split1 2)"
+echo "    CPU -j$jobs: $(pair_ratios serial splitj 2)"
+echo "    wall -j$jobs: $(pair_ratios serial splitj 1)"
