@@ -61,6 +61,17 @@ char *mtpc_promoted_name(const char *module_id, const char *base) {
   return mtpc_asprintf("%s.llvm.mtpc%016llx", base, hash);
 }
 
+size_t mtpc_promoted_suffix_length(const char *name, size_t length) {
+  static const char marker[] = ".llvm.mtpc";
+  const size_t marker_length = sizeof(marker) - 1, hex = 16;
+  if (length < marker_length + hex || memcmp(name + length - hex - marker_length, marker, marker_length))
+    return 0;
+  for (size_t i = length - hex; i < length; i++)
+    if (!(name[i] >= '0' && name[i] <= '9') && !(name[i] >= 'a' && name[i] <= 'f'))
+      return 0;
+  return marker_length + hex;
+}
+
 /* An undirected or directed weighted graph over small integer ids, in CSR. */
 typedef struct wgraph {
   uint32_t count;

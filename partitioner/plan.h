@@ -199,5 +199,8 @@ static inline int mtpc_plan_has_declaration(const mtpc_plan *plan, uint32_t part
  * ".llvm." suffix of ThinLTO's promoted names, which profile readers strip
  * to find a promoted local under its own name. */
 char *mtpc_promoted_name(const char *module_id, const char *base); /* NULL: out of memory */
+/* The length of the suffix mtpc_promoted_name gives, ".llvm.mtpc" and 16
+ * lowercase hex digits, at the end of name; 0 when there is none. */
+size_t mtpc_promoted_suffix_length(const char *name, size_t length);
 
 #endif

@@ -18,6 +18,7 @@
 #include "lto-backend/elf/line_checksums.h"
 #include "lto-backend/elf/objects.h"
 #include "lto-backend/partition/debug_info.h"
+#include "partitioner/plan.h"
 #include "support/support.h"
 
 #define STEM_TOKEN ".mtpc.v"
@@ -55,15 +56,7 @@ void mtpc_cache_masks_free(mtpc_cache_masks *m) {
 /* ".llvm.<decimal>" (ThinLTO) or ".llvm.mtpc<16 hex>" (plan.h) at the end. */
 static size_t suffix_length(const char *name, size_t length) {
   size_t thin = mtpc_thin_suffix_length(name, length);
-  if (thin)
-    return thin;
-  static const size_t mtpc = sizeof(".llvm.mtpc") - 1 + 16;
-  if (length < mtpc || memcmp(name + length - mtpc, ".llvm.mtpc", mtpc - 16) != 0)
-    return 0;
-  for (size_t i = length - 16; i < length; i++)
-    if (!strchr("0123456789abcdef", name[i]) || !name[i])
-      return 0;
-  return mtpc;
+  return thin ? thin : mtpc_promoted_suffix_length(name, length);
 }
 
 /* A name a counter made: clang's private constants (".str", ".str.4",

@@ -53,19 +53,12 @@ static int rank_partitions(mtpc_clone_keepers *k) {
  * partitions copy, whose owner drops it when no holder still uses it. */
 enum { NOT_SHARED, SHARED_CLONE, SHARED_BY_USE };
 
-static int all_hex(const char *text, size_t length) {
-  for (size_t i = 0; i < length; i++)
-    if (!isxdigit((unsigned char)text[i]))
-      return 0;
-  return 1;
-}
-
 size_t mtpc_promoted_stem_length(const char *name, size_t length) {
-  static const char mtpc[] = ".llvm.mtpc", placeholder[] = ".llvm.mtpc.s";
-  const size_t mtpc_length = sizeof(mtpc) - 1, hex = 16, tail = sizeof(placeholder) - 1;
-  if (length >= mtpc_length + hex && !memcmp(name + length - hex - mtpc_length, mtpc, mtpc_length) &&
-      all_hex(name + length - hex, hex))
-    return length - hex - mtpc_length;
+  static const char placeholder[] = ".llvm.mtpc.s";
+  const size_t tail = sizeof(placeholder) - 1;
+  size_t promoted = mtpc_promoted_suffix_length(name, length);
+  if (promoted)
+    return length - promoted;
   size_t digits = 0;
   while (digits < length && isdigit((unsigned char)name[length - 1 - digits]))
     digits++;
