@@ -59,6 +59,16 @@ static size_t suffix_length(const char *name, size_t length) {
   return thin ? thin : mtpc_promoted_suffix_length(name, length);
 }
 
+size_t mtpc_cache_suffix_placeholder_length(const char *name, size_t length) {
+  const size_t token = sizeof(SUFFIX_TOKEN) - 1;
+  size_t digits = 0;
+  while (digits < length && name[length - 1 - digits] >= '0' && name[length - 1 - digits] <= '9')
+    digits++;
+  if (!digits || length < digits + token || memcmp(name + length - digits - token, SUFFIX_TOKEN, token))
+    return 0;
+  return digits + token;
+}
+
 /* A name a counter made: clang's private constants (".str", ".str.4",
  * ".compoundliteral.2") and LLVM's "name.N" for a clash. */
 static int counted_stem(const char *stem, size_t length) {

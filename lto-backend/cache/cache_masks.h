@@ -35,6 +35,10 @@
 
 typedef struct mtpc_cache_masks mtpc_cache_masks;
 
+/* The length of a promoted suffix's placeholder (".llvm.mtpc.s" and
+ * digits) at the end of name; 0 when there is none. */
+size_t mtpc_cache_suffix_placeholder_length(const char *name, size_t length);
+
 /* Renames the partition's masked names to their placeholders (with `names`)
  * and notes the files whose checksums the key masks and gives its
  * functions their own atom group numbers (with `checksums`). 0 and *masks

@@ -2,10 +2,10 @@
 #define _GNU_SOURCE
 #include "clone_keepers.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "lto-backend/cache/cache_masks.h"
 #include "support/support.h"
 
 struct mtpc_clone_keepers {
@@ -54,16 +54,12 @@ static int rank_partitions(mtpc_clone_keepers *k) {
 enum { NOT_SHARED, SHARED_CLONE, SHARED_BY_USE };
 
 size_t mtpc_promoted_stem_length(const char *name, size_t length) {
-  static const char placeholder[] = ".llvm.mtpc.s";
-  const size_t tail = sizeof(placeholder) - 1;
   size_t promoted = mtpc_promoted_suffix_length(name, length);
   if (promoted)
     return length - promoted;
-  size_t digits = 0;
-  while (digits < length && isdigit((unsigned char)name[length - 1 - digits]))
-    digits++;
-  if (digits && length >= digits + tail && !memcmp(name + length - digits - tail, placeholder, tail))
-    return length - digits - tail;
+  size_t placeholder = mtpc_cache_suffix_placeholder_length(name, length);
+  if (placeholder)
+    return length - placeholder;
   size_t thin = mtpc_thin_suffix_length(name, length);
   return thin ? length - thin : 0;
 }
