@@ -303,7 +303,7 @@ int mtpc_bs_read_blockinfo(mtpc_bitstream *bs) {
 }
 
 static int push_operand(mtpc_bitstream *bs, mtpc_bs_record *r, uint64_t value, uint64_t bit,
-                        uint32_t width) {
+                        uint32_t width, uint32_t chunk) {
   if (r->count == r->capacity) {
     uint32_t capacity = r->capacity ? r->capacity * 2 : 32;
     mtpc_bs_operand *grown = realloc(r->ops, capacity * sizeof(*grown));
@@ -314,7 +314,7 @@ static int push_operand(mtpc_bitstream *bs, mtpc_bs_record *r, uint64_t value, u
     r->ops = grown;
     r->capacity = capacity;
   }
-  r->ops[r->count++] = (mtpc_bs_operand){value, bit, width};
+  r->ops[r->count++] = (mtpc_bs_operand){value, bit, width, chunk};
   return 0;
 }
 
@@ -335,6 +335,10 @@ static uint64_t read_scalar(mtpc_bitstream *bs, uint8_t kind, uint64_t width) {
   }
 }
 
+static uint32_t vbr_chunk(uint8_t kind, uint64_t width) {
+  return kind == OP_VBR ? (uint32_t)width : 0;
+}
+
 static int read_unabbreviated(mtpc_bitstream *bs, mtpc_bs_record *r) {
   r->code_bit = bs->bit;
   r->code = (uint32_t)mtpc_bs_vbr(bs, 6);
@@ -344,7 +348,7 @@ static int read_unabbreviated(mtpc_bitstream *bs, mtpc_bs_record *r) {
   for (uint64_t i = 0; i < count && !bs->failed; i++) {
     uint64_t at = bs->bit;
     uint64_t value = mtpc_bs_vbr(bs, 6);
-    if (!bs->failed && push_operand(bs, r, value, at, (uint32_t)(bs->bit - at)))
+    if (!bs->failed && push_operand(bs, r, value, at, (uint32_t)(bs->bit - at), 6))
       return 1;
   }
   return bs->failed;
@@ -365,7 +369,8 @@ static int read_abbreviated(mtpc_bitstream *bs, const mtpc_bs_abbrev *a, mtpc_bs
       for (uint64_t e = 0; e < length && !bs->failed; e++) {
         at = bs->bit;
         value = read_scalar(bs, element, a->ops[i + 1].value);
-        if (push_operand(bs, r, value, at, (uint32_t)(bs->bit - at)))
+        if (push_operand(bs, r, value, at, (uint32_t)(bs->bit - at),
+                         vbr_chunk(element, a->ops[i + 1].value)))
           return 1;
       }
       break;
@@ -389,9 +394,9 @@ static int read_abbreviated(mtpc_bitstream *bs, const mtpc_bs_abbrev *a, mtpc_bs
       r->code = (uint32_t)value;
       r->code_bit = kind == OP_LITERAL ? a->ops[i].bit : at;
       r->code_width = kind == OP_LITERAL ? a->ops[i].width : width;
-      r->code_chunk = kind == OP_LITERAL ? 8 : kind == OP_VBR ? (uint32_t)a->ops[i].value : 0;
+      r->code_chunk = kind == OP_LITERAL ? 8 : vbr_chunk(kind, a->ops[i].value);
       have_code = 1;
-    } else if (push_operand(bs, r, value, at, width)) {
+    } else if (push_operand(bs, r, value, at, width, vbr_chunk(kind, a->ops[i].value))) {
       return 1;
     }
   }

@@ -38,11 +38,12 @@ typedef struct mtpc_bs_scope {
 } mtpc_bs_scope;
 
 /* One operand of a record: its value and where it was read from (width 0
- * for literals). */
+ * for literals), and its VBR chunk size (0: not a VBR field). */
 typedef struct mtpc_bs_operand {
   uint64_t value;
   uint64_t bit;
   uint32_t width;
+  uint32_t chunk;
 } mtpc_bs_operand;
 
 typedef struct mtpc_bs_record {
