@@ -1270,6 +1270,17 @@ uint32_t mtpc_plan_first_definer(const mtpc_plan *plan, uint32_t node) {
   return first;
 }
 
+int mtpc_plan_name_unneeded(const mtpc_plan *plan, uint32_t partition, uint32_t node) {
+  const mtpc_plan_node *n = &plan->nodes[node];
+  const uint32_t kept = MTPC_N_USED_LIST | MTPC_N_APPENDING | MTPC_N_UNNAMED;
+  if ((n->kind != MTPC_FUNCTION && n->kind != MTPC_VARIABLE) ||
+      !(n->flags & MTPC_N_DEFINITION) || (n->flags & kept) || !strncmp(n->name, "llvm.", 5))
+    return 0;
+  return n->owner != partition && !mtpc_plan_has_clone(plan, partition, node) &&
+         !mtpc_plan_has_copy(plan, partition, node) &&
+         !mtpc_plan_has_declaration(plan, partition, node);
+}
+
 static int compare_key(const void *key, const void *item) {
   return strcmp(key, ((const mtpc_plan_debug_type *)item)->key);
 }

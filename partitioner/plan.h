@@ -162,6 +162,11 @@ int mtpc_plan_partition_order(const mtpc_plan *plan, uint32_t a, uint32_t b);
 /* The lowest partition defining node i (its owner or one with a clone of it),
  * or MTPC_NONE. */
 uint32_t mtpc_plan_first_definer(const mtpc_plan *plan, uint32_t node);
+/* Partition q reads node i without its name (the bitcode it loads cuts it):
+ * a function or variable definition that q neither owns nor has a body of,
+ * no list, no intrinsic, nothing a value profile names. q's own code may
+ * still name it; what survives q's erasures takes its name back. */
+int mtpc_plan_name_unneeded(const mtpc_plan *plan, uint32_t partition, uint32_t node);
 /* The home partition of a debug type, or MTPC_NONE. */
 uint32_t mtpc_plan_debug_type_home(const mtpc_plan *plan, const char *key);
 

@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "global_names.h"
 #include "variable_debug.h"
 #include "support/support.h"
 
@@ -27,6 +28,10 @@ struct mtpc_partition_bitcode {
    * NULL: the later partitions read every variable's debug info. */
   const mtpc_plan *plan;
   uint32_t *variable_nodes;
+  /* The globals' name fields; cut_names: they match the plan's nodes, and
+   * each later partition cuts the names it has no use for. */
+  mtpc_global_names names;
+  int names_scanned, cut_names;
   double scan_seconds, plan_seconds;
 };
 
@@ -135,7 +140,8 @@ static int share_later(mtpc_partition_bitcode *pb) {
 }
 
 static int make_later(mtpc_partition_bitcode *pb) {
-  if (pb->scan.unit_list_count == 0 && !homed_after_first(pb) && !pb->variable_nodes)
+  if (pb->scan.unit_list_count == 0 && !homed_after_first(pb) && !pb->variable_nodes &&
+      !pb->cut_names)
     return 0;
   if (share_later(pb) == 0)
     return 0;
@@ -158,9 +164,14 @@ int mtpc_partition_bitcode_create(const void *bitcode, size_t size, mtpc_partiti
   pb->fd = -1;
   mtpc_scan_status status = mtpc_scan_metadata(bitcode, size, &pb->scan);
   pb->scanned = status == MTPC_SCAN_OK;
+  mtpc_names_status names = status == MTPC_SCAN_OK
+                                ? mtpc_scan_global_names(bitcode, size, &pb->names)
+                                : MTPC_NAMES_UNREADABLE;
+  pb->names_scanned = names == MTPC_NAMES_OK;
   pb->scan_seconds = mtpc_now_seconds() - start;
-  if (status != MTPC_SCAN_NO_MEMORY)
+  if (status != MTPC_SCAN_NO_MEMORY && names != MTPC_NAMES_NO_MEMORY)
     return 0;
+  mtpc_metadata_scan_free(&pb->scan);
   free(pb);
   *out = NULL;
   return 1;
@@ -174,6 +185,19 @@ void mtpc_partition_bitcode_head(const mtpc_partition_bitcode *pb, uint64_t *mod
   *odr_types = pb->scanned && pb->scan.odr_count > 0;
 }
 
+/* The plan's nodes start with the module's functions, then its variables,
+ * each in module order: one name field each. */
+static int names_match_plan(const mtpc_global_names *names, const mtpc_plan *plan) {
+  uint32_t functions = names->function_count, variables = names->variable_count;
+  if (plan->node_count < functions + variables)
+    return 0;
+  for (uint32_t i = 0; i < functions + variables; i++)
+    if (plan->nodes[i].kind != (i < functions ? MTPC_FUNCTION : MTPC_VARIABLE))
+      return 0;
+  return plan->node_count == functions + variables ||
+         plan->nodes[functions + variables].kind != MTPC_VARIABLE;
+}
+
 int mtpc_partition_bitcode_plan(mtpc_partition_bitcode *pb, const mtpc_plan *plan) {
   double start = mtpc_now_seconds();
   pb->partitions = plan->partition_count;
@@ -181,6 +205,8 @@ int mtpc_partition_bitcode_plan(mtpc_partition_bitcode *pb, const mtpc_plan *pla
   int failed = pb->scanned ? assign_homes(pb, plan) : 0;
   if (pb->scanned && !failed && plan->partition_count > 1)
     pb->variable_nodes = mtpc_variable_debug_nodes(&pb->scan, plan, &failed);
+  pb->cut_names = pb->scanned && pb->names_scanned && plan->partition_count > 1 &&
+                  names_match_plan(&pb->names, plan);
   if (pb->scanned && !failed)
     failed = make_later(pb);
   pb->plan_seconds = mtpc_now_seconds() - start;
@@ -197,6 +223,7 @@ void mtpc_partition_bitcode_free(mtpc_partition_bitcode *pb) {
     free(pb->later);
   }
   mtpc_metadata_scan_free(&pb->scan);
+  mtpc_global_names_free(&pb->names);
   free(pb->variable_nodes);
   free(pb->homed_start);
   free(pb->homed);
@@ -207,8 +234,17 @@ double mtpc_partition_bitcode_seconds(const mtpc_partition_bitcode *pb, int scan
   return !pb ? 0 : scan ? pb->scan_seconds : pb->plan_seconds;
 }
 
+/* The names of the functions and variables partition q has no use for. */
+static void cut_names(const mtpc_partition_bitcode *pb, uint32_t q, uint8_t *copy) {
+  uint32_t functions = pb->names.function_count;
+  for (uint32_t i = 0; i < functions + pb->names.variable_count; i++)
+    if (mtpc_plan_name_unneeded(pb->plan, q, i))
+      mtpc_cut_name(copy, i < functions ? pb->names.functions[i]
+                                        : pb->names.variables[i - functions]);
+}
+
 /* Partition q's own copy of the later bitcode: its homed types' names cut
- * off, and only its variables' debug info. */
+ * off, only its variables' debug info, and no names it has no use for. */
 static int patch_own_copy(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bitcode_view *view,
                           char **message) {
   uint8_t *copy;
@@ -230,6 +266,8 @@ static int patch_own_copy(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bit
   view->data = copy;
   for (uint32_t i = 0; i < view->homed_count; i++)
     mtpc_clear_field(copy, view->homed[i]->name);
+  if (pb->cut_names)
+    cut_names(pb, q, copy);
   if (pb->variable_nodes &&
       mtpc_variable_debug_patch(&pb->scan, pb->variable_nodes, pb->plan, q, pb->later, copy)) {
     *message = NULL;
@@ -257,7 +295,7 @@ int mtpc_bitcode_view_open(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bi
   }
   if (pb->later)
     view->data = pb->later;
-  if (view->homed_count == 0 && !pb->variable_nodes)
+  if (view->homed_count == 0 && !pb->variable_nodes && !pb->cut_names)
     return 0;
   view->fd_mapped = pb->fd >= 0;
   return patch_own_copy(pb, q, view, message);

@@ -53,7 +53,9 @@ static int collect_values(partition_ctx *c, char **message) {
   for (uint32_t i = 0; i < count; i++) {
     size_t len = 0;
     const char *name = LLVMGetValueName2(c->values[i], &len);
-    if (len != strlen(c->plan->nodes[i].name) || memcmp(name, c->plan->nodes[i].name, len) != 0) {
+    int cut = len == 0 && mtpc_plan_name_unneeded(c->plan, c->q, i);
+    if (!cut &&
+        (len != strlen(c->plan->nodes[i].name) || memcmp(name, c->plan->nodes[i].name, len))) {
       *message = mtpc_asprintf("global value %u is '%.*s' where the plan has '%s'", i, (int)len,
                                 name, c->plan->nodes[i].name);
       return 1;
@@ -262,6 +264,15 @@ static int rebuild_used_list(partition_ctx *c, const char *name) {
   return 0;
 }
 
+/* A global whose name the partition's bitcode cut (mtpc_plan_name_unneeded)
+ * and that its code still names. */
+static void take_name_back(LLVMValueRef v, const mtpc_plan_node *n) {
+  size_t length = 0;
+  LLVMGetValueName2(v, &length);
+  if (length == 0 && n->name[0])
+    LLVMSetValueName2(v, n->name, strlen(n->name));
+}
+
 /* What this partition neither owns nor references goes. A local that is still
  * used here was not exported by the plan: that is a planning error. The
  * module's declarations go when nothing here uses them, so that a partition
@@ -284,6 +295,7 @@ static int erase_absent(partition_ctx *c, char **message) {
         c->values[i] = NULL;
         continue;
       }
+      take_name_back(c->values[i], n);
       if ((n->flags & MTPC_N_LOCAL) && !n->promoted_name) {
         *message = mtpc_asprintf("local '%s' is used in partition %u but owned by partition %u",
                                   n->name, c->q, n->owner);

@@ -14,7 +14,9 @@
 #include "lto-backend/bitcode/ir_edit.h"
 #include "lto-backend/bitcode/metadata_scan.h"
 #include "lto-backend/bitcode/partition_bitcode.h"
+#include "lto-backend/bitcode/global_names.h"
 #include "lto-backend/partition/debug_info.h"
+#include "lto-backend/partition/partition.h"
 #include "partitioner/graph.h"
 #include "partitioner/plan.h"
 
@@ -411,11 +413,98 @@ static void reads_only_its_variables(void) {
   free(ir);
 }
 
+/* @caller calls @callee, which it cannot inline; @unused and @table are
+ * nobody's business but their owners'. One partition per function. */
+static const char *calls_module =
+    "@table = global [2 x i32] [i32 1, i32 2]\n"
+    "define i32 @caller(i32 %x) {\n"
+    "  %r = call i32 @callee(i32 %x)\n"
+    "  ret i32 %r\n"
+    "}\n"
+    "define i32 @callee(i32 %x) noinline {\n"
+    "  %a = mul i32 %x, %x\n"
+    "  %b = add i32 %a, 3\n"
+    "  %c = xor i32 %b, %x\n"
+    "  ret i32 %c\n"
+    "}\n"
+    "define i32 @unused() {\n"
+    "  %p = getelementptr [2 x i32], ptr @table, i64 0, i64 1\n"
+    "  %v = load i32, ptr %p\n"
+    "  ret i32 %v\n"
+    "}\n";
+
+static int unnamed_globals(LLVMModuleRef m) {
+  int count = 0;
+  size_t length;
+  for (LLVMValueRef f = LLVMGetFirstFunction(m); f; f = LLVMGetNextFunction(f))
+    count += (LLVMGetValueName2(f, &length), length == 0);
+  for (LLVMValueRef g = LLVMGetFirstGlobal(m); g; g = LLVMGetNextGlobal(g))
+    count += (LLVMGetValueName2(g, &length), length == 0);
+  return count;
+}
+
+/* A later partition reads the globals it has no use for without their
+ * names, and its module names what its code still calls as the module
+ * did. */
+static void cuts_unneeded_names(void) {
+  fixture f;
+  set_up(&f, calls_module);
+  uint32_t q = owner_of(&f.plan, "caller");
+  CHECK(q != MTPC_NONE && owner_of(&f.plan, "callee") != q &&
+        owner_of(&f.plan, "unused") != q && owner_of(&f.plan, "table") != q);
+  if (q == 0) { /* partition 0 reads the module's own bitcode */
+    tear_down(&f);
+    CHECK(!"the caller's partition is the first");
+    return;
+  }
+  mtpc_bitcode_view view;
+  char *message = NULL;
+  CHECK(mtpc_bitcode_view_open(f.pb, q, &view, &message) == 0);
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = NULL;
+  CHECK(mtpc_bridge_open_lazily(ctx, view.data, view.size, "view", view.metadata_on_demand, &m,
+                                &message) == 0);
+  CHECK_EQ_U(unnamed_globals(m), 3); /* @callee, @unused, @table */
+  CHECK(LLVMGetNamedFunction(m, "caller") != NULL);
+  CHECK(mtpc_make_partition(m, &f.plan, q, 1, &view, &message) == 0);
+  CHECK_EQ_U(unnamed_globals(m), 0);
+  LLVMValueRef callee = LLVMGetNamedFunction(m, "callee");
+  CHECK(callee && LLVMIsDeclaration(callee));
+  CHECK(!LLVMGetNamedFunction(m, "unused") && !LLVMGetNamedGlobal(m, "table"));
+  free(message);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+  mtpc_bitcode_view_close(&view);
+  tear_down(&f);
+}
+
+/* The name fields are found for each function and variable, in order, and
+ * truncated bitcode is refused. */
+static void finds_the_name_fields(void) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = parse(ctx, calls_module);
+  LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(m);
+  const char *data = LLVMGetBufferStart(bitcode);
+  size_t size = LLVMGetBufferSize(bitcode);
+  mtpc_global_names names;
+  CHECK(mtpc_scan_global_names(data, size, &names) == MTPC_NAMES_OK);
+  CHECK_EQ_U(names.function_count, 3);
+  CHECK_EQ_U(names.variable_count, 1);
+  mtpc_global_names_free(&names);
+  for (size_t cut_at = 0; cut_at < size / 4; cut_at += 1 + size / 97)
+    CHECK(mtpc_scan_global_names(data, cut_at, &names) == MTPC_NAMES_UNREADABLE);
+  LLVMDisposeMemoryBuffer(bitcode);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+}
+
 int main(void) {
   cuts_the_unit_lists();
   homes_odr_types();
   reads_only_its_variables();
   scan_finds_the_odr_definitions();
   reads_nothing_it_does_not_understand();
+  cuts_unneeded_names();
+  finds_the_name_fields();
   CHECK_SUMMARY();
 }
