@@ -1,7 +1,8 @@
 /* Where the module's bitcode gives each function and global variable its
  * name: the size operand of its MODULE_CODE_FUNCTION or
- * MODULE_CODE_GLOBALVAR record ([strtab offset, strtab size, ...]), a VBR6
- * field that a partition's copy can rewrite as 0 (partition_bitcode.h).
+ * MODULE_CODE_GLOBALVAR record ([strtab offset, strtab size, ...]), a VBR
+ * field (VBR6 in a function's record, wider in a variable's abbreviation)
+ * that a partition's copy can rewrite as 0 (partition_bitcode.h).
  * LLVM's reader then builds the global without a name: no string copied,
  * hashed or entered in the module's symbol table, nothing to take out of
  * it when the partition erases the global. */

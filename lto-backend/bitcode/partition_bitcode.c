@@ -28,10 +28,11 @@ struct mtpc_partition_bitcode {
    * NULL: the later partitions read every variable's debug info. */
   const mtpc_plan *plan;
   uint32_t *variable_nodes;
-  /* The globals' name fields; cut_names: they match the plan's nodes, and
-   * each later partition cuts the names it has no use for. */
+  /* The globals' name fields, read when the plan has partitions after the
+   * first; cut_names: they match the plan's nodes, and each later partition
+   * cuts the names it has no use for. */
   mtpc_global_names names;
-  int names_scanned, cut_names;
+  int cut_names;
   double scan_seconds, plan_seconds;
 };
 
@@ -164,14 +165,9 @@ int mtpc_partition_bitcode_create(const void *bitcode, size_t size, mtpc_partiti
   pb->fd = -1;
   mtpc_scan_status status = mtpc_scan_metadata(bitcode, size, &pb->scan);
   pb->scanned = status == MTPC_SCAN_OK;
-  mtpc_names_status names = status == MTPC_SCAN_OK
-                                ? mtpc_scan_global_names(bitcode, size, &pb->names)
-                                : MTPC_NAMES_UNREADABLE;
-  pb->names_scanned = names == MTPC_NAMES_OK;
   pb->scan_seconds = mtpc_now_seconds() - start;
-  if (status != MTPC_SCAN_NO_MEMORY && names != MTPC_NAMES_NO_MEMORY)
+  if (status != MTPC_SCAN_NO_MEMORY)
     return 0;
-  mtpc_metadata_scan_free(&pb->scan);
   free(pb);
   *out = NULL;
   return 1;
@@ -198,6 +194,14 @@ static int names_match_plan(const mtpc_global_names *names, const mtpc_plan *pla
          plan->nodes[functions + variables].kind != MTPC_VARIABLE;
 }
 
+/* Finds the name fields and whether they can be cut. Non-zero when memory
+ * ran out. */
+static int scan_names(mtpc_partition_bitcode *pb, const mtpc_plan *plan) {
+  mtpc_names_status status = mtpc_scan_global_names(pb->bitcode, pb->size, &pb->names);
+  pb->cut_names = status == MTPC_NAMES_OK && names_match_plan(&pb->names, plan);
+  return status == MTPC_NAMES_NO_MEMORY;
+}
+
 int mtpc_partition_bitcode_plan(mtpc_partition_bitcode *pb, const mtpc_plan *plan) {
   double start = mtpc_now_seconds();
   pb->partitions = plan->partition_count;
@@ -205,8 +209,8 @@ int mtpc_partition_bitcode_plan(mtpc_partition_bitcode *pb, const mtpc_plan *pla
   int failed = pb->scanned ? assign_homes(pb, plan) : 0;
   if (pb->scanned && !failed && plan->partition_count > 1)
     pb->variable_nodes = mtpc_variable_debug_nodes(&pb->scan, plan, &failed);
-  pb->cut_names = pb->scanned && pb->names_scanned && plan->partition_count > 1 &&
-                  names_match_plan(&pb->names, plan);
+  if (pb->scanned && !failed && plan->partition_count > 1)
+    failed = scan_names(pb, plan);
   if (pb->scanned && !failed)
     failed = make_later(pb);
   pb->plan_seconds = mtpc_now_seconds() - start;

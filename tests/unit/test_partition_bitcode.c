@@ -123,6 +123,16 @@ static LLVMModuleRef parse(LLVMContextRef ctx, const char *ir) {
   return m;
 }
 
+/* The bitcode of `ir`, written from a context of its own. */
+static LLVMMemoryBufferRef bitcode_of(const char *ir) {
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMModuleRef m = parse(ctx, ir);
+  LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(m);
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+  return bitcode;
+}
+
 /* The module's bitcode and its plan with one partition per function. */
 typedef struct fixture {
   LLVMContextRef ctx;
@@ -282,9 +292,7 @@ static void homes_odr_types(void) {
 }
 
 static void scan_finds_the_odr_definitions(void) {
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMModuleRef m = parse(ctx, cxx_module);
-  LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(m);
+  LLVMMemoryBufferRef bitcode = bitcode_of(cxx_module);
   mtpc_metadata_scan scan;
   CHECK(mtpc_scan_metadata(LLVMGetBufferStart(bitcode), LLVMGetBufferSize(bitcode), &scan) ==
         MTPC_SCAN_OK);
@@ -300,14 +308,10 @@ static void scan_finds_the_odr_definitions(void) {
   }
   mtpc_metadata_scan_free(&scan);
   LLVMDisposeMemoryBuffer(bitcode);
-  LLVMDisposeModule(m);
-  LLVMContextDispose(ctx);
 }
 
 static void reads_nothing_it_does_not_understand(void) {
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMModuleRef m = parse(ctx, cxx_module);
-  LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(m);
+  LLVMMemoryBufferRef bitcode = bitcode_of(cxx_module);
   const char *data = LLVMGetBufferStart(bitcode);
   size_t size = LLVMGetBufferSize(bitcode);
   mtpc_metadata_scan scan;
@@ -321,8 +325,6 @@ static void reads_nothing_it_does_not_understand(void) {
   CHECK(mtpc_scan_metadata(garbage, size, &scan) == MTPC_SCAN_UNREADABLE);
   free(garbage);
   LLVMDisposeMemoryBuffer(bitcode);
-  LLVMDisposeModule(m);
-  LLVMContextDispose(ctx);
 }
 
 /* Ten variables with debug info, v0..v4 read by @low, v5..v9 by @high, and
@@ -481,9 +483,7 @@ static void cuts_unneeded_names(void) {
 /* The name fields are found for each function and variable, in order, and
  * truncated bitcode is refused. */
 static void finds_the_name_fields(void) {
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMModuleRef m = parse(ctx, calls_module);
-  LLVMMemoryBufferRef bitcode = LLVMWriteBitcodeToMemoryBuffer(m);
+  LLVMMemoryBufferRef bitcode = bitcode_of(calls_module);
   const char *data = LLVMGetBufferStart(bitcode);
   size_t size = LLVMGetBufferSize(bitcode);
   mtpc_global_names names;
@@ -494,8 +494,6 @@ static void finds_the_name_fields(void) {
   for (size_t cut_at = 0; cut_at < size / 4; cut_at += 1 + size / 97)
     CHECK(mtpc_scan_global_names(data, cut_at, &names) == MTPC_NAMES_UNREADABLE);
   LLVMDisposeMemoryBuffer(bitcode);
-  LLVMDisposeModule(m);
-  LLVMContextDispose(ctx);
 }
 
 int main(void) {
