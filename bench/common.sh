@@ -42,6 +42,23 @@ bench_module_options() {
   bench_options "${rest[@]+"${rest[@]}"}"
 }
 
+# bench_bitcode MODULE: the path of MODULE's bitcode (cppcheck, sqlite,
+# postgres or a FILE.bc), built once.
+bench_bitcode() {
+  case $1 in
+    cppcheck) echo "$("$root/scripts/build-cppcheck.sh")/cppcheck.bc" ;;
+    postgres) echo "$("$root/scripts/build-postgres.sh")/postgres.bc" ;;
+    sqlite)
+      local src bc=$build/bench-cpu-account/sqlite3.bc
+      src=$("$root/scripts/fetch-inputs.sh" sqlite)
+      mkdir -p "$build/bench-cpu-account"
+      [ -f "$bc" ] || "clang-$version" -O2 -flto=thin -c "$src/sqlite3.c" -o "$bc"
+      echo "$bc" ;;
+    *.bc) echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")" ;;
+    *) echo "usage: $0 [--module cppcheck|sqlite|postgres|FILE.bc] ..." >&2; return 2 ;;
+  esac
+}
+
 # bench_need FILE HINT: stops with HINT unless FILE is executable.
 bench_need() { [ -x "$1" ] || { echo "$2" >&2; exit 1; }; }
 

@@ -21,17 +21,7 @@ runs=3 jobs=2 size=0 module=cppcheck
 bench_module_options "$@"
 mtpc=$build/bin/mtpc
 bench_need "$mtpc" "build mtpc first (scripts/test.sh)"
-case $module in
-  cppcheck) bc=$("$root/scripts/build-cppcheck.sh")/cppcheck.bc ;;
-  postgres) bc=$("$root/scripts/build-postgres.sh")/postgres.bc ;;
-  sqlite)
-    src=$("$root/scripts/fetch-inputs.sh" sqlite)
-    mkdir -p "$build/bench-cpu-account"
-    bc=$build/bench-cpu-account/sqlite3.bc
-    [ -f "$bc" ] || "clang-$version" -O2 -flto=thin -c "$src/sqlite3.c" -o "$bc" ;;
-  *.bc) bc=$(cd "$(dirname "$module")" && pwd)/$(basename "$module") ;;
-  *) echo "usage: $0 [--module cppcheck|sqlite|postgres|FILE.bc] [--runs N] [--jobs J]" >&2; exit 2 ;;
-esac
+bc=$(bench_bitcode "$module")
 work=${MTPC_BENCH_DIR:-$build/bench-cpu-account/$(basename "$bc" .bc)}
 mkdir -p "$work" && cd "$work"
 
