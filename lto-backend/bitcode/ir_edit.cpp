@@ -97,7 +97,7 @@ extern "C" LLVMValueRef mtpc_bridge_replace_with_declaration(LLVMValueRef global
   return wrap(decl);
 }
 
-extern "C" LLVMValueRef mtpc_bridge_make_declaration(LLVMValueRef global) {
+extern "C" LLVMValueRef mtpc_bridge_make_declaration(LLVMValueRef global, int coff) {
   GlobalValue *gv = unwrap<GlobalValue>(global);
   if (isa<GlobalAlias>(gv) || isa<GlobalIFunc>(gv))
     return mtpc_bridge_replace_with_declaration(global);
@@ -113,8 +113,7 @@ extern "C" LLVMValueRef mtpc_bridge_make_declaration(LLVMValueRef global) {
   gv->setLinkage(GlobalValue::ExternalLinkage);
   /* COFF's code generation takes every definition to be the object's own
    * (no MinGW auto-import stub); the declaration standing for it stays so. */
-  if (mtpc_compat::module_triple(*gv->getParent()).isOSBinFormatCOFF() &&
-      !gv->hasDLLImportStorageClass())
+  if (coff && !gv->hasDLLImportStorageClass())
     gv->setDSOLocal(true);
   return global;
 }

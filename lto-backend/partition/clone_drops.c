@@ -12,6 +12,7 @@
 #include <llvm-c/DebugInfo.h>
 
 #include "lto-backend/bitcode/ir_edit.h"
+#include "support/llvm_support.h"
 #include "support/support.h"
 
 typedef struct dropped {
@@ -96,25 +97,26 @@ static LLVMValueRef alias_base(LLVMValueRef alias) {
 }
 
 /* The keeper exports it where it is dllexport; a declaration cannot be. */
-static void make_declaration(LLVMValueRef global) {
-  LLVMValueRef declaration = mtpc_bridge_make_declaration(global);
+static void make_declaration(LLVMValueRef global, int coff) {
+  LLVMValueRef declaration = mtpc_bridge_make_declaration(global, coff);
   if (LLVMGetDLLStorageClass(declaration) == LLVMDLLExportStorageClass)
     LLVMSetDLLStorageClass(declaration, LLVMDefaultStorageClass);
 }
 
 static void drop_members(LLVMModuleRef module, const dropped *d) {
+  int coff = mtpc_bridge_triple_is_coff(LLVMGetTarget(module));
   for (LLVMValueRef a = LLVMGetFirstGlobalAlias(module), next; a; a = next) {
     next = LLVMGetNextGlobalAlias(a);
     LLVMValueRef base = alias_base(a);
     if (base && !LLVMIsDeclaration(base) && in_dropped(d, base))
-      make_declaration(a);
+      make_declaration(a, coff);
   }
   for (LLVMValueRef f = LLVMGetFirstFunction(module); f; f = LLVMGetNextFunction(f))
     if (!LLVMIsDeclaration(f) && in_dropped(d, f))
-      make_declaration(f);
+      make_declaration(f, coff);
   for (LLVMValueRef g = LLVMGetFirstGlobal(module); g; g = LLVMGetNextGlobal(g))
     if (!LLVMIsDeclaration(g) && LLVMGetComdat(g) && in_dropped(d, g))
-      make_declaration(g);
+      make_declaration(g, coff);
 }
 
 /* A dropped copy is described as a declaration, as a copy is, so that the

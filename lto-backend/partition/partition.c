@@ -14,6 +14,7 @@
 
 #include "debug_info.h"
 #include "lto-backend/bitcode/ir_edit.h"
+#include "support/llvm_support.h"
 #include "support/support.h"
 
 typedef struct partition_ctx {
@@ -25,6 +26,7 @@ typedef struct partition_ctx {
   unsigned pgo_name_kind; /* "PGOFuncName" metadata */
   LLVMDIBuilderRef debug_info; /* declarations' subprograms; NULL without debug info */
   int branch_tracking; /* the module asks for indirect-branch landing pads (cf-protection) */
+  int coff;            /* the target's objects are COFF */
 } partition_ctx;
 
 static int collect_values(partition_ctx *c, char **message) {
@@ -145,9 +147,10 @@ static LLVMMetadataRef declaration_subprogram(LLVMDIBuilderRef builder,
 /* What another partition defines becomes a declaration here, bare: most of
  * them are unused once the bodies are gone and are erased before anything
  * describes them (describe_declarations). */
-static LLVMValueRef make_declaration(LLVMValueRef v, const mtpc_plan_node *n) {
+static LLVMValueRef make_declaration(const partition_ctx *c, LLVMValueRef v,
+                                     const mtpc_plan_node *n) {
   if (n->flags & MTPC_N_DEFINITION)
-    v = mtpc_bridge_make_declaration(v);
+    v = mtpc_bridge_make_declaration(v, c->coff);
   return v;
 }
 
@@ -198,7 +201,7 @@ static void rewrite_globals(partition_ctx *c) {
     else if (mtpc_plan_has_copy(c->plan, c->q, i))
       make_copy(c->values[i], n);
     else if (declares(c, i))
-      c->values[i] = make_declaration(c->values[i], n);
+      c->values[i] = make_declaration(c, c->values[i], n);
   }
 }
 
@@ -423,7 +426,8 @@ static uint32_t debug_type_home(void *plan, const char *key) {
 int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q, int merged,
                         const mtpc_bitcode_view *view, char **message) {
   partition_ctx c = {.module = module, .plan = plan, .q = q,
-                     .branch_tracking = module_flag_set(module, "cf-protection-branch")};
+                     .branch_tracking = module_flag_set(module, "cf-protection-branch"),
+                     .coff = mtpc_bridge_triple_is_coff(LLVMGetTarget(module))};
   c.pgo_name_kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(module), "PGOFuncName", 11);
   int failed = collect_values(&c, message);
   if (!failed) {
