@@ -63,29 +63,34 @@ by_function() {
          END {for (f in c) printf "%.0f\t%s\n", c[f], f}' |
     sort -t $'\t' -k2,2
 }
-# changes KIND ORDER: the functions' KIND (yes: inclusive, no: own)
-# counts, split less serial, the top ones in sort ORDER ("-r": grew most).
+# differences KIND: KIND.differences, each function's KIND (yes: inclusive,
+# no: own) count, split less serial, sorted from the largest growth.
 # Inclusive counts of more than a tenth of the serial compile are the
 # drivers around everything (main, the pass managers) and left out.
-changes() {
+differences() {
   by_function serial "$1" > "serial-$1.functions"
   by_function split "$1" > "split-$1.functions"
   join -t $'\t' -1 2 -2 2 -a 1 -a 2 -e 0 -o 0,1.1,2.1 "serial-$1.functions" "split-$1.functions" |
     awk -F '\t' -v base="$serial" -v kind="$1" '
       kind == "yes" && ($2 > base / 10 || $3 > base / 10) {next}
       {d = $3 - $2; printf "%.0f\t%+.3f%%\t%s\n", d, 100 * d / base, $1}' |
-    sort -t $'\t' -k1,1 -g ${2:+"$2"} | head -n "$top" |
-    awk -F '\t' '{f = $3; if (length(f) > 110) f = substr(f, 1, 107) "...";
-                  printf "  %14s %9s  %s\n", $1, $2, f}'
+    sort -t $'\t' -k1,1 -g -r > "$1.differences"
 }
+# show: the lines it reads, as a table.
+show() {
+  awk -F '\t' '{f = $3; if (length(f) > 110) f = substr(f, 1, 107) "...";
+                printf "  %14s %9s  %s\n", $1, $2, f}'
+}
+differences yes
+differences no
 
 echo "Work of $(basename "$bc") ($(du -h "$bc" | cut -f1)) in instructions (callgrind, one run each): the serial compile against the split at -j1 ($partitions partitions)"
 printf '  %-20s %18s\n' serial "$serial" "split -j1" "$split"
 printf '  %-20s %18s   (%+.2f%% of the serial compile)\n' "split / serial" "$(ratio "$split" "$serial")" \
   "$(awk -v a="$split" -v b="$serial" 'BEGIN {print 100 * (a - b) / b}')"
 echo "  the $top functions whose instructions, callees included, grew most (split less serial, share of the serial compile):"
-changes yes -r
+head -n "$top" yes.differences | show
 echo "  the $top whose own instructions grew most:"
-changes no -r
+head -n "$top" no.differences | show
 echo "  and the $top whose own instructions fell most:"
-changes no ""
+tail -n "$top" no.differences | tac | show
