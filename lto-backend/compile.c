@@ -112,6 +112,8 @@ static mtpc_status make_plan(session *s) {
   if (s->unsplit_reason)
     po.partitions = 1;
   mtpc_status status = mtpc_plan_build(&graph, &po, &s->plan);
+  if (status == MTPC_OK)
+    mtpc_graph_move_references(&graph, &s->references);
   mtpc_graph_free(&graph);
   if (status != MTPC_OK)
     return mtpc_result_out_of_memory(s->r);
@@ -224,7 +226,8 @@ static mtpc_status run_session(session *s) {
   if (status != MTPC_OK)
     return status;
   if (s->plan.partition_count > 1 && !s->unsplit_reason &&
-      mtpc_partition_bitcode_plan(s->partition_bitcode, &s->plan))
+      mtpc_partition_bitcode_plan(s->partition_bitcode, &s->plan,
+                                  &s->references))
     return mtpc_result_out_of_memory(r);
   r->stats.bitcode_seconds += mtpc_partition_bitcode_seconds(s->partition_bitcode, 0);
   if (!s->scanned) /* else the read's, beside its readers */
@@ -245,6 +248,7 @@ static void end_session(session *s) {
   if (s->written)
     LLVMDisposeMemoryBuffer(s->written);
   mtpc_partition_bitcode_free(s->partition_bitcode);
+  mtpc_graph_edges_free(&s->references);
   if (s->in_option_set)
     mtpc_llvm_options_leave();
   mtpc_bridge_settings_free(s->settings);

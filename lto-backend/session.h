@@ -38,6 +38,7 @@ typedef struct session {
   char *triple;
   int slot_given_up;      /* caller_holds_slot: the caller's slot went to the workers */
   mtpc_plan plan;
+  mtpc_graph_edges references; /* of the graph the plan was made from */
   const char *unsplit_reason;
   LLVMMemoryBufferRef written; /* bitcode written from module */
   mtpc_bridge_settings *settings;

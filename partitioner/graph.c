@@ -213,6 +213,18 @@ mtpc_status mtpc_graph_finalize(mtpc_graph *g) {
   return g->out_of_memory ? MTPC_ERR_NO_MEMORY : MTPC_OK;
 }
 
+void mtpc_graph_move_references(mtpc_graph *g, mtpc_graph_edges *edges) {
+  *edges = (mtpc_graph_edges){g->node_count, g->edge_offsets, g->edge_targets};
+  g->edge_offsets = NULL;
+  g->edge_targets = NULL;
+}
+
+void mtpc_graph_edges_free(mtpc_graph_edges *edges) {
+  free(edges->offsets);
+  free(edges->targets);
+  memset(edges, 0, sizeof(*edges));
+}
+
 void mtpc_graph_free(mtpc_graph *g) {
   for (uint32_t i = 0; i < g->node_count; i++) {
     free(g->nodes[i].name);

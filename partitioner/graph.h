@@ -151,6 +151,18 @@ void mtpc_graph_add_debug_type(mtpc_graph *g, const char *key, uint32_t node);
 __attribute__((warn_unused_result)) mtpc_status mtpc_graph_finalize(mtpc_graph *g);
 void mtpc_graph_free(mtpc_graph *g);
 
+/* A finalized graph's references alone (its CSR successors), kept past the
+ * graph for what partitions name. */
+typedef struct mtpc_graph_edges {
+  uint32_t node_count;
+  uint32_t *offsets; /* node_count + 1 */
+  uint32_t *targets;
+} mtpc_graph_edges;
+
+/* Moves the successors out of `g` (which mtpc_graph_free still frees). */
+void mtpc_graph_move_references(mtpc_graph *g, mtpc_graph_edges *edges);
+void mtpc_graph_edges_free(mtpc_graph_edges *edges);
+
 static inline int mtpc_node_ownable(const mtpc_node *n) {
   return (n->flags & MTPC_N_DEFINITION) && !(n->flags & MTPC_N_AVAILABLE_EXTERNALLY) &&
          !(n->flags & MTPC_N_USED_LIST);

@@ -17,12 +17,20 @@ static int fault_listed(const char *spec, const char *site, const char *value) {
   return 0;
 }
 
-int mtpc_fault_codegen(const char *spec, unsigned partition) {
+static int listed_for(const char *spec, const char *site, unsigned partition) {
   if (!spec)
     return 0;
   char number[16];
   snprintf(number, sizeof number, "%u", partition);
-  return fault_listed(spec, "codegen", "all") || fault_listed(spec, "codegen", number);
+  return fault_listed(spec, site, "all") || fault_listed(spec, site, number);
+}
+
+int mtpc_fault_codegen(const char *spec, unsigned partition) {
+  return listed_for(spec, "codegen", partition);
+}
+
+int mtpc_fault_reload(const char *spec, unsigned partition) {
+  return listed_for(spec, "reload", partition);
 }
 
 int mtpc_fault_write(const char *spec) { return spec && fault_listed(spec, "write", NULL); }

@@ -295,11 +295,14 @@ static void print_stats(const mtpc_result *result, int account) {
   fprintf(out, "  total cost %" PRIu64 ", duplicated %" PRIu64 " (%.1f%%)\n", st->total_cost,
           st->duplicated_cost,
           st->total_cost ? 100.0 * (double)st->duplicated_cost / (double)st->total_cost : 0.0);
-  unsigned dropped = 0, dead = 0;
+  unsigned dropped = 0, dead = 0, reloaded = 0;
   for (unsigned i = 0; i < st->partitions; i++) {
     dropped += mtpc_result_partition_stats(result, i)->clones_dropped;
     dead += mtpc_result_partition_stats(result, i)->dead_dropped;
+    reloaded += mtpc_result_partition_stats(result, i)->reloaded;
   }
+  if (reloaded)
+    fprintf(out, "  partitions loaded again with every attribute list: %u\n", reloaded);
   if (dropped > dead)
     fprintf(out, "  clone copies left to the partition that keeps the code: %u\n", dropped - dead);
   if (dead)

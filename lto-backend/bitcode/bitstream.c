@@ -418,8 +418,111 @@ int mtpc_bs_read_record(mtpc_bitstream *bs, uint32_t abbrev_id, mtpc_bs_record *
   return read_abbreviated(bs, s->abbrevs[abbrev_id - 4], record) || bs->out_of_memory;
 }
 
+void mtpc_bs_skip_vbrs(mtpc_bitstream *bs, unsigned width, uint64_t count) {
+  if (width < 2 || width > 32) {
+    bs->failed = 1;
+    return;
+  }
+  const uint64_t more = 1ull << (width - 1), mask = (1ull << width) - 1;
+  unsigned chunks = 0; /* of the field being passed over */
+  while (count > 0 && !bs->failed) {
+    if (bs->bit + 64 > bs->size_bits) { /* near the end: a chunk at a time */
+      uint64_t chunk = mtpc_bs_fixed(bs, width);
+      count -= !(chunk & more);
+      chunks = chunk & more ? chunks + 1 : 0;
+    } else {
+      /* Eight bytes hold 56 bits from any offset: their whole chunks. */
+      uint64_t window;
+      memcpy(&window, bs->data + bs->bit / 8, sizeof(window));
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+      window = __builtin_bswap64(window);
+#endif
+      window >>= bs->bit & 7;
+      unsigned used = 0;
+      for (; used + width <= 56 && count > 0; used += width) {
+        uint64_t chunk = (window >> used) & mask;
+        count -= !(chunk & more);
+        chunks = chunk & more ? chunks + 1 : 0;
+      }
+      bs->bit += used;
+    }
+    if (chunks * (width - 1) > 70) /* longer than any 64-bit value */
+      bs->failed = 1;
+  }
+}
+
+/* One scalar operand of an abbreviation, passed over. */
+static void skip_scalar(mtpc_bitstream *bs, uint8_t kind, uint64_t width) {
+  if (kind == OP_FIXED && width <= 64)
+    bs->bit += width;
+  else if (kind == OP_VBR)
+    mtpc_bs_skip_vbrs(bs, (unsigned)width, 1);
+  else if (kind == OP_CHAR6)
+    bs->bit += 6;
+  else
+    bs->failed = 1;
+}
+
+static void skip_abbreviated(mtpc_bitstream *bs, const mtpc_bs_abbrev *a) {
+  for (uint32_t i = 0; i < a->count && !bs->failed; i++) {
+    uint8_t kind = a->ops[i].kind;
+    if (kind == OP_LITERAL)
+      continue;
+    if (kind == OP_ARRAY) {
+      if (i + 2 != a->count) {
+        bs->failed = 1;
+        return;
+      }
+      uint64_t length = mtpc_bs_vbr(bs, 6);
+      uint8_t element = a->ops[i + 1].kind;
+      uint64_t width = a->ops[i + 1].value;
+      if (element == OP_FIXED || element == OP_CHAR6)
+        bs->bit += length * (element == OP_CHAR6 ? 6 : width);
+      else
+        for (uint64_t e = 0; e < length && !bs->failed; e++)
+          skip_scalar(bs, element, width);
+      break;
+    }
+    if (kind == OP_BLOB) {
+      uint64_t length = mtpc_bs_vbr(bs, 6);
+      align32(bs);
+      bs->bit += length * 8;
+      align32(bs);
+      continue;
+    }
+    skip_scalar(bs, kind, a->ops[i].value);
+  }
+  if (bs->bit > bs->size_bits)
+    bs->failed = 1;
+}
+
+static const mtpc_bs_abbrev *abbrev_of(mtpc_bitstream *bs, uint32_t abbrev_id) {
+  const mtpc_bs_scope *s = bs->depth ? &bs->scopes[bs->depth - 1] : NULL;
+  if (!s || abbrev_id < 4 || abbrev_id - 4 >= s->abbrev_count) {
+    bs->failed = 1;
+    return NULL;
+  }
+  return s->abbrevs[abbrev_id - 4];
+}
+
 int mtpc_bs_skip_record(mtpc_bitstream *bs, uint32_t abbrev_id) {
-  return mtpc_bs_read_record(bs, abbrev_id, &bs->scratch);
+  if (abbrev_id == MTPC_BS_UNABBREV_RECORD) {
+    mtpc_bs_skip_vbrs(bs, 6, 1);
+    mtpc_bs_skip_vbrs(bs, 6, mtpc_bs_vbr(bs, 6));
+    return bs->failed;
+  }
+  const mtpc_bs_abbrev *a = abbrev_of(bs, abbrev_id);
+  if (a)
+    skip_abbreviated(bs, a);
+  return bs->failed;
+}
+
+int mtpc_bs_literal_code(mtpc_bitstream *bs, uint32_t abbrev_id, uint32_t *code) {
+  const mtpc_bs_abbrev *a = abbrev_of(bs, abbrev_id);
+  if (!a || a->count == 0 || a->ops[0].kind != OP_LITERAL)
+    return 0;
+  *code = (uint32_t)a->ops[0].value;
+  return 1;
 }
 
 int mtpc_bs_enter_module(mtpc_bitstream *bs, const void *data, size_t size) {
@@ -438,6 +541,31 @@ int mtpc_bs_enter_module(mtpc_bitstream *bs, const void *data, size_t size) {
                                     : mtpc_bs_skip_block(bs);
     if (failed)
       return 1;
+  }
+}
+
+static int walk_subblock(mtpc_bitstream *bs, uint32_t id, mtpc_bs_block_fn *on_block,
+                         void *arg) {
+  int result = on_block ? on_block(arg, bs, id) : MTPC_BS_NOT_MINE;
+  if (result != MTPC_BS_NOT_MINE)
+    return result;
+  if (id == BLOCKINFO_ID)
+    return mtpc_bs_enter(bs, id) || mtpc_bs_read_blockinfo(bs);
+  return mtpc_bs_skip_block(bs);
+}
+
+int mtpc_bs_walk_block(mtpc_bitstream *bs, mtpc_bs_record *record, mtpc_bs_record_fn *on_record,
+                       mtpc_bs_block_fn *on_block, void *arg) {
+  for (;;) {
+    uint32_t id;
+    mtpc_bs_entry_kind kind = mtpc_bs_advance(bs, &id);
+    if (kind == MTPC_BS_ENTRY_END || kind == MTPC_BS_ENTRY_ERROR)
+      return kind == MTPC_BS_ENTRY_ERROR;
+    int result = kind == MTPC_BS_ENTRY_SUBBLOCK ? walk_subblock(bs, id, on_block, arg)
+                 : mtpc_bs_read_record(bs, id, record) ? 1
+                                                       : on_record(arg, record);
+    if (result)
+      return result;
   }
 }
 

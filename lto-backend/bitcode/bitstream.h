@@ -106,8 +106,28 @@ int mtpc_bs_leave(mtpc_bitstream *bs);
 int mtpc_bs_read_blockinfo(mtpc_bitstream *bs);
 /* After MTPC_BS_ENTRY_RECORD. Non-zero when malformed or out of memory. */
 int mtpc_bs_read_record(mtpc_bitstream *bs, uint32_t abbrev_id, mtpc_bs_record *record);
+/* Passes over the record, keeping nothing of it. */
 int mtpc_bs_skip_record(mtpc_bitstream *bs, uint32_t abbrev_id);
+/* Passes over `count` VBR fields of `width` bits a chunk (bs->failed says
+ * when one ran past the data). */
+void mtpc_bs_skip_vbrs(mtpc_bitstream *bs, unsigned width, uint64_t count);
+/* 1 and *code when abbreviation `abbrev_id` of the current block gives its
+ * records' code as a literal, without reading anything; else 0 (and
+ * bs->failed when there is no such abbreviation). */
+int mtpc_bs_literal_code(mtpc_bitstream *bs, uint32_t abbrev_id, uint32_t *code);
 void mtpc_bs_record_free(mtpc_bs_record *record);
+
+/* A walk of the block just entered, to its end: each record is read into
+ * `record` and handed to `on_record`; each subblock to `on_block` (NULL:
+ * none), which enters and reads it or skips it and returns 0, or returns
+ * MTPC_BS_NOT_MINE to have the walk skip it (reading a BLOCKINFO block on
+ * the way). A callback's other non-zero results stop the walk, which
+ * returns them; 1 when the bitstream is malformed. */
+enum { MTPC_BS_NOT_MINE = -1 };
+typedef int mtpc_bs_record_fn(void *arg, const mtpc_bs_record *record);
+typedef int mtpc_bs_block_fn(void *arg, mtpc_bitstream *bs, uint32_t block_id);
+int mtpc_bs_walk_block(mtpc_bitstream *bs, mtpc_bs_record *record, mtpc_bs_record_fn *on_record,
+                       mtpc_bs_block_fn *on_block, void *arg);
 
 /* Writes `value` over the VBR field of `width` bits at `bit`, in chunks of
  * `chunk` bits as it was read, without changing its length. Non-zero when

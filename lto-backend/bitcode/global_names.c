@@ -7,7 +7,6 @@
 #include "support/support.h"
 
 /* LLVMBitCodes.h: the same in LLVM 19 and 22. */
-enum { BLOCKINFO_BLOCK = 0 };
 enum { MODULE_CODE_VERSION = 1, MODULE_CODE_GLOBALVAR = 7, MODULE_CODE_FUNCTION = 8 };
 enum { NAME_SIZE = 1 }; /* the operand after the string table offset */
 
@@ -36,28 +35,18 @@ static int note_record(names_scan *s) {
   return failed;
 }
 
+static int note_module_record(void *arg, const mtpc_bs_record *record) {
+  names_scan *s = arg;
+  uint32_t code = record->code;
+  if (code == MODULE_CODE_VERSION)
+    s->version_2 = record->count > 0 && record->ops[0].value >= 2;
+  else if (code == MODULE_CODE_FUNCTION || code == MODULE_CODE_GLOBALVAR)
+    return note_record(s);
+  return 0;
+}
+
 static int scan_module(names_scan *s) {
-  for (;;) {
-    uint32_t id;
-    mtpc_bs_entry_kind kind = mtpc_bs_advance(&s->bs, &id);
-    if (kind == MTPC_BS_ENTRY_END || kind == MTPC_BS_ENTRY_ERROR)
-      return kind == MTPC_BS_ENTRY_ERROR;
-    if (kind == MTPC_BS_ENTRY_SUBBLOCK) {
-      int failed = id == BLOCKINFO_BLOCK
-                       ? mtpc_bs_enter(&s->bs, id) || mtpc_bs_read_blockinfo(&s->bs)
-                       : mtpc_bs_skip_block(&s->bs);
-      if (failed)
-        return 1;
-      continue;
-    }
-    if (mtpc_bs_read_record(&s->bs, id, &s->record))
-      return 1;
-    uint32_t code = s->record.code;
-    if (code == MODULE_CODE_VERSION)
-      s->version_2 = s->record.count > 0 && s->record.ops[0].value >= 2;
-    else if ((code == MODULE_CODE_FUNCTION || code == MODULE_CODE_GLOBALVAR) && note_record(s))
-      return 1;
-  }
+  return mtpc_bs_walk_block(&s->bs, &s->record, note_module_record, NULL, s);
 }
 
 mtpc_names_status mtpc_scan_global_names(const void *bitcode, size_t size,

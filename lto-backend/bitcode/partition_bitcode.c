@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "attribute_lists.h"
 #include "global_names.h"
 #include "variable_debug.h"
 #include "support/support.h"
@@ -33,6 +34,11 @@ struct mtpc_partition_bitcode {
    * cuts the names it has no use for. */
   mtpc_global_names names;
   int cut_names;
+  /* The attribute lists and who names them, and the graph that says what a
+   * partition's code names; cut_lists: they match the plan's nodes. */
+  mtpc_attribute_lists lists;
+  const mtpc_graph_edges *graph;
+  int cut_lists;
   double scan_seconds, plan_seconds;
 };
 
@@ -140,6 +146,25 @@ static int share_later(mtpc_partition_bitcode *pb) {
   return 0;
 }
 
+static uint32_t definitions(const mtpc_plan *plan, uint32_t functions) {
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < functions; i++)
+    count += (plan->nodes[i].flags & MTPC_N_DEFINITION) != 0;
+  return count;
+}
+
+/* Finds the attribute lists, and whether their users match the plan's
+ * nodes. Non-zero when memory ran out. */
+static int scan_lists(mtpc_partition_bitcode *pb, const mtpc_plan *plan) {
+  mtpc_attribute_lists *lists = &pb->lists;
+  mtpc_lists_status status = mtpc_scan_attribute_lists(pb->bitcode, pb->size, lists);
+  pb->cut_lists = status == MTPC_LISTS_OK && pb->graph->node_count == plan->node_count &&
+                  lists->function_count == pb->names.function_count &&
+                  lists->variable_count == pb->names.variable_count &&
+                  lists->body_count == definitions(plan, lists->function_count);
+  return status == MTPC_LISTS_NO_MEMORY;
+}
+
 static int make_later(mtpc_partition_bitcode *pb) {
   if (pb->scan.unit_list_count == 0 && !homed_after_first(pb) && !pb->variable_nodes &&
       !pb->cut_names)
@@ -202,15 +227,19 @@ static int scan_names(mtpc_partition_bitcode *pb, const mtpc_plan *plan) {
   return status == MTPC_NAMES_NO_MEMORY;
 }
 
-int mtpc_partition_bitcode_plan(mtpc_partition_bitcode *pb, const mtpc_plan *plan) {
+int mtpc_partition_bitcode_plan(mtpc_partition_bitcode *pb, const mtpc_plan *plan,
+                                const mtpc_graph_edges *graph) {
   double start = mtpc_now_seconds();
   pb->partitions = plan->partition_count;
   pb->plan = plan;
+  pb->graph = graph;
   int failed = pb->scanned ? assign_homes(pb, plan) : 0;
   if (pb->scanned && !failed && plan->partition_count > 1)
     pb->variable_nodes = mtpc_variable_debug_nodes(&pb->scan, plan, &failed);
   if (pb->scanned && !failed && plan->partition_count > 1)
     failed = scan_names(pb, plan);
+  if (pb->scanned && !failed && pb->cut_names && graph)
+    failed = scan_lists(pb, plan);
   if (pb->scanned && !failed)
     failed = make_later(pb);
   pb->plan_seconds = mtpc_now_seconds() - start;
@@ -228,6 +257,7 @@ void mtpc_partition_bitcode_free(mtpc_partition_bitcode *pb) {
   }
   mtpc_metadata_scan_free(&pb->scan);
   mtpc_global_names_free(&pb->names);
+  mtpc_attribute_lists_free(&pb->lists);
   free(pb->variable_nodes);
   free(pb->homed_start);
   free(pb->homed);
@@ -247,10 +277,85 @@ static void cut_names(const mtpc_partition_bitcode *pb, uint32_t q, uint8_t *cop
                                         : pb->names.variables[i - functions]);
 }
 
+static int present(const mtpc_plan *plan, uint32_t q, uint32_t i) {
+  return plan->nodes[i].owner == q || mtpc_plan_has_clone(plan, q, i) ||
+         mtpc_plan_has_copy(plan, q, i);
+}
+
+/* What partition q parses (per node: what it keeps, and a body the reader
+ * parses for its blockaddress, mtpc_make_partition), and what that names. */
+static void parsed_and_named(const mtpc_partition_bitcode *pb, uint32_t q, uint8_t *parsed,
+                             uint8_t *named) {
+  const mtpc_plan *plan = pb->plan;
+  const mtpc_graph_edges *g = pb->graph;
+  for (uint32_t i = 0; i < plan->node_count; i++) {
+    uint32_t flags = plan->nodes[i].flags;
+    parsed[i] = present(plan, q, i) ||
+                (plan->nodes[i].kind == MTPC_FUNCTION && (flags & MTPC_N_DEFINITION) &&
+                 (flags & MTPC_N_BLOCKADDRESS_TAKEN));
+    for (uint32_t e = g->offsets[i]; parsed[i] && e < g->offsets[i + 1]; e++)
+      named[g->targets[e]] = 1;
+  }
+}
+
+/* Sets keep[l] for each list partition q reads: those of the functions it
+ * keeps or its code names (the others are the ones it erases), of every
+ * variable, and of the calls of the bodies it parses. Non-zero when a body
+ * cannot be read or memory ran out (then it keeps every list). */
+static int lists_to_keep(const mtpc_partition_bitcode *pb, uint32_t q, const uint8_t *parsed,
+                         const uint8_t *named, uint8_t *keep) {
+  const mtpc_attribute_lists *lists = &pb->lists;
+  uint8_t *parsed_body = mtpc_zalloc(lists->body_count ? lists->body_count : 1, 1);
+  if (!parsed_body)
+    return 1;
+  for (uint32_t i = 0, k = 0; i < lists->function_count; i++) {
+    if (pb->plan->nodes[i].flags & MTPC_N_DEFINITION)
+      parsed_body[k++] = parsed[i];
+    if (named[i] || !mtpc_plan_name_unneeded(pb->plan, q, i))
+      keep[lists->function_lists[i]] = 1;
+  }
+  for (uint32_t v = 0; v < lists->variable_count; v++)
+    keep[lists->variable_lists[v]] = 1;
+  int failed = mtpc_attribute_lists_mark_calls(pb->bitcode, pb->size, lists, parsed_body, keep);
+  free(parsed_body);
+  return failed;
+}
+
+/* Empties the attribute lists partition q has no use for, noting the
+ * functions whose lists they are. Non-zero when memory ran out. */
+static int cut_lists(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bitcode_view *view,
+                     uint8_t *copy) {
+  const mtpc_attribute_lists *lists = &pb->lists;
+  uint32_t nodes = pb->plan->node_count;
+  uint8_t *parsed = mtpc_zalloc(nodes ? nodes : 1, 1);
+  uint8_t *named = mtpc_zalloc(nodes ? nodes : 1, 1);
+  uint8_t *keep = mtpc_zalloc(lists->list_count + 1, 1);
+  uint8_t *cut = mtpc_zalloc(nodes ? nodes : 1, 1);
+  int failed = !parsed || !named || !keep || !cut;
+  if (!failed) {
+    keep[0] = 1; /* no list */
+    parsed_and_named(pb, q, parsed, named);
+    /* A body that cannot be read keeps every list. */
+    if (lists_to_keep(pb, q, parsed, named, keep) == 0) {
+      for (uint32_t i = 0; i < lists->function_count; i++)
+        cut[i] = !keep[lists->function_lists[i]];
+      mtpc_attribute_lists_cut(copy, lists, keep);
+      view->attributes_cut = cut;
+      cut = NULL;
+    }
+  }
+  free(parsed);
+  free(named);
+  free(keep);
+  free(cut);
+  return failed;
+}
+
 /* Partition q's own copy of the later bitcode: its homed types' names cut
- * off, only its variables' debug info, and no names it has no use for. */
-static int patch_own_copy(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bitcode_view *view,
-                          char **message) {
+ * off, only its variables' debug info, no names it has no use for, and,
+ * unless `keep_attributes`, no attribute lists it has no use for. */
+static int patch_own_copy(const mtpc_partition_bitcode *pb, uint32_t q, int keep_attributes,
+                          mtpc_bitcode_view *view, char **message) {
   uint8_t *copy;
   if (pb->fd >= 0) {
     copy = mmap(NULL, pb->size, PROT_READ | PROT_WRITE, MAP_PRIVATE, pb->fd, 0);
@@ -272,6 +377,10 @@ static int patch_own_copy(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bit
     mtpc_clear_field(copy, view->homed[i]->name);
   if (pb->cut_names)
     cut_names(pb, q, copy);
+  if (pb->cut_lists && !keep_attributes && cut_lists(pb, q, view, copy)) {
+    *message = NULL;
+    return 1;
+  }
   if (pb->variable_nodes &&
       mtpc_variable_debug_patch(&pb->scan, pb->variable_nodes, pb->plan, q, pb->later, copy)) {
     *message = NULL;
@@ -280,8 +389,8 @@ static int patch_own_copy(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bit
   return 0;
 }
 
-int mtpc_bitcode_view_open(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bitcode_view *view,
-                           char **message) {
+int mtpc_bitcode_view_open(const mtpc_partition_bitcode *pb, uint32_t q, int keep_attributes,
+                           mtpc_bitcode_view *view, char **message) {
   memset(view, 0, sizeof(*view));
   view->data = pb->bitcode;
   view->size = pb->size;
@@ -302,10 +411,15 @@ int mtpc_bitcode_view_open(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bi
   if (view->homed_count == 0 && !pb->variable_nodes && !pb->cut_names)
     return 0;
   view->fd_mapped = pb->fd >= 0;
-  return patch_own_copy(pb, q, view, message);
+  if (patch_own_copy(pb, q, keep_attributes, view, message) == 0)
+    return 0;
+  mtpc_bitcode_view_close(view);
+  return 1;
 }
 
 void mtpc_bitcode_view_close(mtpc_bitcode_view *view) {
+  free(view->attributes_cut);
+  view->attributes_cut = NULL;
   if (!view->mapping)
     return;
   if (view->fd_mapped)

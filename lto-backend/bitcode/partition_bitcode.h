@@ -26,6 +26,7 @@
 #include <stdint.h>
 
 #include "metadata_scan.h"
+#include "partitioner/graph.h"
 #include "partitioner/plan.h"
 
 typedef struct mtpc_partition_bitcode mtpc_partition_bitcode;
@@ -42,6 +43,9 @@ typedef struct mtpc_bitcode_view {
   uint32_t homed_count;
   void *mapping; /* its own patched copy to release, or NULL */
   int fd_mapped; /* that copy is a private mapping (else malloc'ed) */
+  /* Per plan node, or NULL: the function's attribute list reads empty here
+   * (attribute_lists.h), which is right only if the partition erases it. */
+  uint8_t *attributes_cut;
 } mtpc_bitcode_view;
 
 /* Scans `bitcode`, which must outlive the result. 0, or non-zero when
@@ -53,15 +57,23 @@ void mtpc_partition_bitcode_free(mtpc_partition_bitcode *pb);
 void mtpc_partition_bitcode_head(const mtpc_partition_bitcode *pb, uint64_t *module_odr_types,
                                  int *odr_types);
 /* Homes the ODR types in `plan`'s partitions and makes the later
- * partitions' bitcode. 0, or non-zero when memory ran out. */
-int mtpc_partition_bitcode_plan(mtpc_partition_bitcode *pb, const mtpc_plan *plan);
+ * partitions' bitcode. With the references of the graph the plan was made
+ * from (`graph`, which must outlive `pb`),
+ * a later partition's copy also empties the attribute lists that none of
+ * the functions it keeps or the variables and calls it reads name; NULL
+ * keeps every list. 0, or non-zero when memory ran out. */
+int mtpc_partition_bitcode_plan(mtpc_partition_bitcode *pb, const mtpc_plan *plan,
+                                const mtpc_graph_edges *graph);
 /* How long the scan (`scan`), or the homes and copies, took, for the stats. */
 double mtpc_partition_bitcode_seconds(const mtpc_partition_bitcode *pb, int scan);
 
-/* Partition q's view (MTPC_NONE: the unsplit compile's). Non-zero when its
- * mapping cannot be made (*message says why; NULL when memory ran out). */
-int mtpc_bitcode_view_open(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bitcode_view *view,
-                           char **message);
+/* Partition q's view (MTPC_NONE: the unsplit compile's); with
+ * `keep_attributes`, every attribute list whole (a partition that kept a
+ * function the graph did not say it names loads again so). Non-zero when
+ * its mapping cannot be made (*message says why; NULL when memory ran
+ * out). */
+int mtpc_bitcode_view_open(const mtpc_partition_bitcode *pb, uint32_t q, int keep_attributes,
+                           mtpc_bitcode_view *view, char **message);
 void mtpc_bitcode_view_close(mtpc_bitcode_view *view);
 
 #endif

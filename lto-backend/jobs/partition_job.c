@@ -147,10 +147,11 @@ static int name_dwo(const mtpc_codegen_config *config, mtpc_job *job) {
   return !job->dwo_name || !job->dwo_output;
 }
 
+/* 0, 1 when the job failed, or MTPC_PARTITION_RELOAD. */
 static int form_module(const mtpc_codegen_config *config, const mtpc_plan *plan, mtpc_job *job,
                        LLVMModuleRef module, const mtpc_bitcode_view *view) {
   char *message = NULL;
-  if (name_dwo(config, job)) {
+  if (!job->dwo_name && name_dwo(config, job)) {
     job_out_of_memory(job);
     return 1;
   }
@@ -158,6 +159,8 @@ static int form_module(const mtpc_codegen_config *config, const mtpc_plan *plan,
   int failed = plan ? mtpc_make_partition(module, plan, job->partition, config->options->merge,
                                           view, &message)
                     : mtpc_bridge_materialize_all(module, &verified, &message);
+  if (failed == MTPC_PARTITION_RELOAD)
+    return failed;
   if (failed) {
     fail_job(job, plan ? MTPC_JOB_SPLIT_FAILED : MTPC_JOB_FAILED, message, "splitting");
     return 1;
@@ -552,20 +555,60 @@ static void key_module(mtpc_job_run *run) {
     run_out_of_memory(run);
 }
 
-static void load(mtpc_job_run *run) {
+static LLVMContextRef new_context(const mtpc_codegen_config *config, worker_diag *diag) {
+  LLVMContextRef context = LLVMContextCreate();
+  LLVMContextSetDiagnosticHandler(context, on_llvm_diagnostic, diag);
+  /* Names stay for IR that people read (--emit-partitions, --save-temps). */
+  LLVMContextSetDiscardValueNames(
+      context, mtpc_bridge_settings_describe(config->settings)->discard_names &&
+                   !config->options->emit_partitions_dir);
+  return context;
+}
+
+/* Reads and forms the partition's module; MTPC_PARTITION_RELOAD when it
+ * must be read again with every attribute list. */
+static int load_from_view(mtpc_job_run *run, int keep_attributes) {
   const mtpc_codegen_config *config = run->config;
   mtpc_job *job = run->job;
   char *message = NULL;
+  int failed = mtpc_bitcode_view_open(config->bitcode, job->partition, keep_attributes,
+                                      &run->view, &message);
+  run->view_open = !failed;
+  if (!failed)
+    failed = !(run->module = load_module(config, run->context, &run->view, &message));
+  if (failed) {
+    fail_job(job, MTPC_JOB_FAILED, message, "loading");
+    return 1;
+  }
+  int reload = !keep_attributes && run->view.attributes_cut &&
+               mtpc_fault_reload(config->faults, job->partition);
+  return reload ? MTPC_PARTITION_RELOAD
+                : form_module(config, run->plan, job, run->module, &run->view);
+}
+
+/* What a first load made goes, in a new context: types and constants it
+ * made would otherwise stay in the context, and a struct type read again
+ * would take another name. */
+static void unload(mtpc_job_run *run) {
+  LLVMDisposeModule(run->module);
+  run->module = NULL;
+  mtpc_bitcode_view_close(&run->view);
+  run->view_open = 0;
+  LLVMContextDispose(run->context);
+  run->context = new_context(run->config, &run->diag);
+}
+
+static void load(mtpc_job_run *run) {
+  mtpc_job *job = run->job;
   double start = mtpc_now_seconds(), cpu = mtpc_thread_cpu_seconds();
   mtpc_bridge_time_trace_begin("mtpc load", run->detail);
-  run->failed = mtpc_bitcode_view_open(config->bitcode, job->partition, &run->view, &message);
-  run->view_open = !run->failed;
-  if (!run->failed)
-    run->failed = !(run->module = load_module(config, run->context, &run->view, &message));
-  if (run->failed)
-    fail_job(job, MTPC_JOB_FAILED, message, "loading");
-  else
-    run->failed = form_module(config, run->plan, job, run->module, &run->view);
+  int status = load_from_view(run, 0);
+  if (status == MTPC_PARTITION_RELOAD) {
+    unload(run);
+    job->stats.reloaded = 1;
+    status = load_from_view(run, 1);
+  }
+  run->failed = status != 0;
   mtpc_bridge_time_trace_end();
   job->stats.load_seconds = mtpc_now_seconds() - start;
   job->stats.load_cpu_seconds = mtpc_thread_cpu_seconds() - cpu;
@@ -589,12 +632,7 @@ mtpc_job_run *mtpc_job_front(const mtpc_codegen_config *config, const mtpc_plan 
   mtpc_bridge_time_trace_begin("mtpc partition", run->detail);
   double cpu = mtpc_thread_cpu_seconds();
   uint64_t memory_mark = mtpc_thread_memory_begin();
-  run->context = LLVMContextCreate();
-  LLVMContextSetDiagnosticHandler(run->context, on_llvm_diagnostic, &run->diag);
-  /* Names stay for IR that people read (--emit-partitions, --save-temps). */
-  LLVMContextSetDiscardValueNames(
-      run->context, mtpc_bridge_settings_describe(config->settings)->discard_names &&
-                        !config->options->emit_partitions_dir);
+  run->context = new_context(config, &run->diag);
   load(run);
   if (!run->failed && config->cache)
     key_module(run);

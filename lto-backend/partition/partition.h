@@ -17,8 +17,11 @@
  * partitions decide for this one's debug info is noted in the module (see
  * mtpc_finish_debug_info), so that the partition cache's key holds it.
  * `merged`: the partitions' objects are merged (mtpc_options.merge).
- * 0 on success; else *message (free()) says what went wrong, or is NULL
- * when memory ran out. */
+ * 0 on success; MTPC_PARTITION_RELOAD when it keeps a function whose
+ * attributes the view emptied (the graph missed a reference): load it
+ * again from a view that keeps them; else *message (free()) says what went
+ * wrong, or is NULL when memory ran out. */
+#define MTPC_PARTITION_RELOAD 2
 int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q, int merged,
                         const mtpc_bitcode_view *view, char **message);
 

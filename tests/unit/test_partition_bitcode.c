@@ -138,10 +138,12 @@ typedef struct fixture {
   LLVMContextRef ctx;
   LLVMMemoryBufferRef bitcode;
   mtpc_plan plan;
+  mtpc_graph_edges references;
   mtpc_partition_bitcode *pb;
 } fixture;
 
-static void set_up(fixture *f, const char *ir) {
+/* With the graph's references: later partitions cut attribute lists too. */
+static void set_up_with(fixture *f, const char *ir, int references) {
   f->ctx = LLVMContextCreate();
   LLVMModuleRef m = parse(f->ctx, ir);
   f->bitcode = LLVMWriteBitcodeToMemoryBuffer(m);
@@ -151,15 +153,21 @@ static void set_up(fixture *f, const char *ir) {
   mtpc_plan_options_init(&o);
   o.partitions = MTPC_PLAN_FINEST;
   CHECK(mtpc_plan_build(&g, &o, &f->plan) == MTPC_OK);
+  memset(&f->references, 0, sizeof(f->references));
+  if (references)
+    mtpc_graph_move_references(&g, &f->references);
   mtpc_graph_free(&g);
   LLVMDisposeModule(m);
   CHECK(mtpc_partition_bitcode_create(LLVMGetBufferStart(f->bitcode),
                                       LLVMGetBufferSize(f->bitcode), &f->pb) == 0);
-  CHECK(mtpc_partition_bitcode_plan(f->pb, &f->plan) == 0);
+  CHECK(mtpc_partition_bitcode_plan(f->pb, &f->plan, references ? &f->references : NULL) == 0);
 }
+
+static void set_up(fixture *f, const char *ir) { set_up_with(f, ir, 0); }
 
 static void tear_down(fixture *f) {
   mtpc_partition_bitcode_free(f->pb);
+  mtpc_graph_edges_free(&f->references);
   mtpc_plan_free(&f->plan);
   LLVMDisposeMemoryBuffer(f->bitcode);
   LLVMContextDispose(f->ctx);
@@ -177,7 +185,7 @@ static uint32_t owner_of(const mtpc_plan *plan, const char *name) {
 static char *load_view(const fixture *f, uint32_t q, const char *function, int home) {
   mtpc_bitcode_view view;
   char *message = NULL;
-  CHECK(mtpc_bitcode_view_open(f->pb, q, &view, &message) == 0);
+  CHECK(mtpc_bitcode_view_open(f->pb, q, 0, &view, &message) == 0);
   LLVMContextRef ctx = LLVMContextCreate();
   if (view.odr_types)
     mtpc_bridge_unique_odr_types(ctx);
@@ -271,7 +279,7 @@ static void homes_odr_types(void) {
   CHECK(described(home, "Local"));
   mtpc_bitcode_view view;
   char *message = NULL;
-  CHECK(mtpc_bitcode_view_open(f.pb, second, &view, &message) == 0);
+  CHECK(mtpc_bitcode_view_open(f.pb, second, 0, &view, &message) == 0);
   CHECK_EQ_U(view.homed_count, 1);
   mtpc_bitcode_view_close(&view);
   LLVMContextRef ctx = LLVMContextCreate();
@@ -461,7 +469,7 @@ static void cuts_unneeded_names(void) {
   }
   mtpc_bitcode_view view;
   char *message = NULL;
-  CHECK(mtpc_bitcode_view_open(f.pb, q, &view, &message) == 0);
+  CHECK(mtpc_bitcode_view_open(f.pb, q, 0, &view, &message) == 0);
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMModuleRef m = NULL;
   CHECK(mtpc_bridge_open_lazily(ctx, view.data, view.size, "view", view.metadata_on_demand, &m,
@@ -496,6 +504,81 @@ static void finds_the_name_fields(void) {
   LLVMDisposeMemoryBuffer(bitcode);
 }
 
+/* Each function and the call with attributes of their own. */
+static const char *attributes_module =
+    "define i32 @caller(i32 %x) #0 {\n"
+    "  %r = call i32 @callee(i32 %x) #3\n"
+    "  ret i32 %r\n"
+    "}\n"
+    "define i32 @callee(i32 noundef %x) #1 {\n"
+    "  %a = mul i32 %x, %x\n"
+    "  %b = add i32 %a, 3\n"
+    "  %c = xor i32 %b, %x\n"
+    "  ret i32 %c\n"
+    "}\n"
+    "define i32 @unused(i32 noundef %y) #2 {\n"
+    "  ret i32 %y\n"
+    "}\n"
+    "attributes #0 = { \"caller-attr\" }\n"
+    "attributes #1 = { noinline \"callee-attr\" }\n"
+    "attributes #2 = { cold \"unused-attr\" }\n"
+    "attributes #3 = { \"call-attr\" }\n";
+
+static uint32_t node_of(const mtpc_plan *plan, const char *name) {
+  for (uint32_t i = 0; i < plan->node_count; i++)
+    if (strcmp(plan->nodes[i].name, name) == 0)
+      return i;
+  CHECK(!"no such node");
+  return 0;
+}
+
+static int has_string_attribute(LLVMValueRef f, const char *kind) {
+  return LLVMGetStringAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind,
+                                       (unsigned)strlen(kind)) != NULL;
+}
+
+/* A later partition reads empty the attribute lists of the functions it
+ * neither keeps nor names, and keeps its own, those of what it calls, and
+ * its calls'. A function whose list it emptied and that it keeps after
+ * all (the graph missed a reference) asks for a reload. */
+static void cuts_unneeded_attribute_lists(void) {
+  fixture f;
+  set_up_with(&f, attributes_module, 1);
+  uint32_t q = owner_of(&f.plan, "caller");
+  CHECK(q != 0 && q != MTPC_NONE && owner_of(&f.plan, "unused") != q);
+  for (int missed = 0; missed < 2 && q != 0; missed++) {
+    mtpc_bitcode_view view;
+    char *message = NULL;
+    CHECK(mtpc_bitcode_view_open(f.pb, q, 0, &view, &message) == 0);
+    LLVMContextRef ctx = LLVMContextCreate();
+    LLVMModuleRef m = NULL;
+    CHECK(mtpc_bridge_open_lazily(ctx, view.data, view.size, "view", view.metadata_on_demand,
+                                  &m, &message) == 0);
+    /* In module order; the names of the others may be cut. */
+    LLVMValueRef caller = LLVMGetFirstFunction(m);
+    LLVMValueRef callee = caller ? LLVMGetNextFunction(caller) : NULL;
+    LLVMValueRef unused = callee ? LLVMGetNextFunction(callee) : NULL;
+    CHECK(caller && callee && unused);
+    CHECK(has_string_attribute(caller, "caller-attr"));
+    CHECK(has_string_attribute(callee, "callee-attr"));
+    CHECK_EQ_U(LLVMGetAttributeCountAtIndex(unused, LLVMAttributeFunctionIndex), 0);
+    CHECK_EQ_U(LLVMGetAttributeCountAtIndex(unused, 1), 0);
+    CHECK(mtpc_bridge_materialize(caller, &message) == 0);
+    LLVMValueRef call = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(caller));
+    CHECK(LLVMGetCallSiteStringAttribute(call, LLVMAttributeFunctionIndex, "call-attr", 9));
+    CHECK(view.attributes_cut != NULL);
+    if (missed) /* as if the graph had not said that the caller names it */
+      view.attributes_cut[node_of(&f.plan, "callee")] = 1;
+    int formed = mtpc_make_partition(m, &f.plan, q, 1, &view, &message);
+    CHECK_EQ_U(formed, missed ? MTPC_PARTITION_RELOAD : 0);
+    free(message);
+    LLVMDisposeModule(m);
+    LLVMContextDispose(ctx);
+    mtpc_bitcode_view_close(&view);
+  }
+  tear_down(&f);
+}
+
 int main(void) {
   cuts_the_unit_lists();
   homes_odr_types();
@@ -504,5 +587,6 @@ int main(void) {
   reads_nothing_it_does_not_understand();
   cuts_unneeded_names();
   finds_the_name_fields();
+  cuts_unneeded_attribute_lists();
   CHECK_SUMMARY();
 }
