@@ -575,13 +575,20 @@ void mtpc_bs_record_free(mtpc_bs_record *record) {
   record->count = record->capacity = 0;
 }
 
-static void write_bit(uint8_t *data, uint64_t at, int set) {
-  uint8_t mask = (uint8_t)(1u << (at % 8));
-  data[at / 8] = set ? data[at / 8] | mask : data[at / 8] & (uint8_t)~mask;
+/* Writes the low `count` bits of `bits` at `at`, a byte at a time. */
+static void write_bits(uint8_t *data, uint64_t at, unsigned count, uint64_t bits) {
+  while (count > 0) {
+    unsigned shift = (unsigned)(at % 8), n = 8 - shift < count ? 8 - shift : count;
+    uint8_t mask = (uint8_t)(((1u << n) - 1) << shift);
+    data[at / 8] = (uint8_t)((data[at / 8] & ~mask) | ((bits << shift) & mask));
+    bits >>= n;
+    at += n;
+    count -= n;
+  }
 }
 
 int mtpc_bs_write_vbr(uint8_t *data, uint64_t bit, uint32_t width, unsigned chunk, uint64_t value) {
-  if (chunk < 2 || width == 0 || width % chunk != 0)
+  if (chunk < 2 || chunk > 32 || width == 0 || width % chunk != 0)
     return 1;
   uint32_t chunks = width / chunk;
   unsigned payload = chunk - 1;
@@ -589,12 +596,23 @@ int mtpc_bs_write_vbr(uint8_t *data, uint64_t bit, uint32_t width, unsigned chun
     return 1;
   /* A continuation bit over an empty payload reads as nothing more, so a
    * small value fills a long field. */
+  uint64_t field = 0; /* up to 64 bits of the field at a time */
+  unsigned filled = 0;
   for (uint32_t c = 0; c < chunks; c++) {
-    uint64_t at = bit + (uint64_t)c * chunk;
-    for (unsigned b = 0; b < payload; b++)
-      write_bit(data, at + b, (int)((value >> (c * payload + b)) & 1));
-    write_bit(data, at + payload, c + 1 < chunks);
+    unsigned from = c * payload;
+    uint64_t part = from < 64 ? (value >> from) & ((UINT64_C(1) << payload) - 1) : 0;
+    if (c + 1 < chunks)
+      part |= UINT64_C(1) << payload;
+    if (filled + chunk > 64) {
+      write_bits(data, bit, filled, field);
+      bit += filled;
+      field = 0;
+      filled = 0;
+    }
+    field |= part << filled;
+    filled += chunk;
   }
+  write_bits(data, bit, filled, field);
   return 0;
 }
 
@@ -608,8 +626,7 @@ void mtpc_bs_copy_bits(uint8_t *to, uint64_t to_bit, const uint8_t *from, uint64
     for (unsigned i = 0; i < bytes; i++)
       bits |= (uint64_t)from[byte + i] << (8 * i);
     bits >>= shift;
-    for (unsigned b = 0; b < n; b++)
-      write_bit(to, to_bit + b, (int)((bits >> b) & 1));
+    write_bits(to, to_bit, n, bits);
     to_bit += n;
     from_bit += n;
     count -= n;
