@@ -200,6 +200,12 @@ static inline int mtpc_plan_has_declaration(const mtpc_plan *plan, uint32_t part
   return mtpc_node_list_has(&plan->partitions[partition].declarations, node);
 }
 
+/* The partition defines the node: owns it, or has a copy or a clone of it. */
+static inline int mtpc_plan_holds(const mtpc_plan *plan, uint32_t partition, uint32_t node) {
+  return plan->nodes[node].owner == partition || mtpc_plan_has_clone(plan, partition, node) ||
+         mtpc_plan_has_copy(plan, partition, node);
+}
+
 /* `base` + ".llvm.mtpc" + 16 hex digits of xxh64(module_id, NUL, base): the
  * ".llvm." suffix of ThinLTO's promoted names, which profile readers strip
  * to find a promoted local under its own name. */

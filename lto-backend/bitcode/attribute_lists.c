@@ -34,30 +34,37 @@ static uint32_t list_of(const mtpc_bs_record *r, uint32_t operand) {
              : 0;
 }
 
+/* An entry of the PARAMATTR block: its group ID fields. */
+static int note_list(void *arg, const mtpc_bs_record *record) {
+  lists_scan *s = arg;
+  mtpc_attribute_lists *out = s->out;
+  if (record->code != PARAMATTR_CODE_ENTRY)
+    return 1; /* the old format, before LLVM 3.3 */
+  uint32_t group_count = out->start[out->list_count];
+  for (uint32_t i = 0; i < record->count; i++)
+    if (pushed(s, MTPC_PUSH(out->groups, group_count, s->group_cap, record->ops[i])))
+      return 1;
+  uint32_t ends = out->list_count + 1;
+  if (pushed(s, MTPC_PUSH(out->start, ends, s->start_cap, group_count)))
+    return 1;
+  out->list_count = ends - 1;
+  return 0;
+}
+
+static int no_subblock(void *arg, mtpc_bitstream *bs, uint32_t id) {
+  (void)arg, (void)bs, (void)id;
+  return 1; /* LLVM writes none in the PARAMATTR block */
+}
+
 /* The PARAMATTR block, entered: each entry's group ID fields. */
 static int scan_lists(lists_scan *s) {
   mtpc_attribute_lists *out = s->out;
+  uint32_t ends = 0;
   if (out->start)
     return 1; /* a second block: not what LLVM writes */
-  uint32_t ends = 0, group_count = 0;
   if (pushed(s, MTPC_PUSH(out->start, ends, s->start_cap, 0)))
     return 1;
-  for (;;) {
-    uint32_t id;
-    mtpc_bs_entry_kind kind = mtpc_bs_advance(&s->bs, &id);
-    if (kind == MTPC_BS_ENTRY_END || kind == MTPC_BS_ENTRY_ERROR)
-      return kind == MTPC_BS_ENTRY_ERROR;
-    if (kind == MTPC_BS_ENTRY_SUBBLOCK || mtpc_bs_read_record(&s->bs, id, &s->record))
-      return 1;
-    if (s->record.code != PARAMATTR_CODE_ENTRY)
-      return 1; /* the old format, before LLVM 3.3 */
-    for (uint32_t i = 0; i < s->record.count; i++)
-      if (pushed(s, MTPC_PUSH(out->groups, group_count, s->group_cap, s->record.ops[i])))
-        return 1;
-    if (pushed(s, MTPC_PUSH(out->start, ends, s->start_cap, group_count)))
-      return 1;
-    out->list_count = ends - 1;
-  }
+  return mtpc_bs_walk_block(&s->bs, &s->record, note_list, no_subblock, s);
 }
 
 static int note_global(lists_scan *s) {

@@ -277,11 +277,6 @@ static void cut_names(const mtpc_partition_bitcode *pb, uint32_t q, uint8_t *cop
                                         : pb->names.variables[i - functions]);
 }
 
-static int present(const mtpc_plan *plan, uint32_t q, uint32_t i) {
-  return plan->nodes[i].owner == q || mtpc_plan_has_clone(plan, q, i) ||
-         mtpc_plan_has_copy(plan, q, i);
-}
-
 /* What partition q parses (per node: what it keeps, and a body the reader
  * parses for its blockaddress, mtpc_make_partition), and what that names. */
 static void parsed_and_named(const mtpc_partition_bitcode *pb, uint32_t q, uint8_t *parsed,
@@ -290,7 +285,7 @@ static void parsed_and_named(const mtpc_partition_bitcode *pb, uint32_t q, uint8
   const mtpc_graph_edges *g = pb->graph;
   for (uint32_t i = 0; i < plan->node_count; i++) {
     uint32_t flags = plan->nodes[i].flags;
-    parsed[i] = present(plan, q, i) ||
+    parsed[i] = mtpc_plan_holds(plan, q, i) ||
                 (plan->nodes[i].kind == MTPC_FUNCTION && (flags & MTPC_N_DEFINITION) &&
                  (flags & MTPC_N_BLOCKADDRESS_TAKEN));
     for (uint32_t e = g->offsets[i]; parsed[i] && e < g->offsets[i + 1]; e++)

@@ -77,9 +77,7 @@ static int cloned(const partition_ctx *c, uint32_t i) {
   return mtpc_plan_has_clone(c->plan, c->q, i);
 }
 
-static int present(const partition_ctx *c, uint32_t i) {
-  return owned(c, i) || cloned(c, i) || mtpc_plan_has_copy(c->plan, c->q, i);
-}
+static int present(const partition_ctx *c, uint32_t i) { return mtpc_plan_holds(c->plan, c->q, i); }
 
 /* Bodies that nobody here needs are dropped unparsed. A function whose
  * blockaddress a global initializer takes must be parsed first: the reader
