@@ -7,8 +7,8 @@
  *   codegen=K  code generation of partition K fails (K = "all": every one);
  *   write      every file write fails halfway, as on a full disk (ENOSPC);
  *   cache      every write to the partition cache fails so;
- *   reload=K   partition K (or "all") loads again with every attribute list,
- *              as when it keeps a function whose list its view emptied.
+ *   reload=K   partition K (or "all") loads again with every function record
+ *              whole, as when it keeps a function whose record its view changed.
  * Tests use it to check that a failure there gives one error and leaves no
  * output and no temporary files, and that a reload gives the same object. A NULL spec injects nothing. */
 int mtpc_fault_codegen(const char *spec, unsigned partition);

@@ -302,7 +302,7 @@ static void print_stats(const mtpc_result *result, int account) {
     reloaded += mtpc_result_partition_stats(result, i)->reloaded;
   }
   if (reloaded)
-    fprintf(out, "  partitions loaded again with every attribute list: %u\n", reloaded);
+    fprintf(out, "  partitions loaded again with every function record whole: %u\n", reloaded);
   if (dropped > dead)
     fprintf(out, "  clone copies left to the partition that keeps the code: %u\n", dropped - dead);
   if (dead)

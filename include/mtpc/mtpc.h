@@ -157,7 +157,7 @@ typedef struct mtpc_partition_stats {
   unsigned clones_dropped;    /* clones left to a partition compiled before it */
   unsigned dead_dropped;      /* of those drops, promoted locals no partition uses */
   unsigned reloaded;          /* 1: loaded twice, the second time with every
-                                 attribute list (docs/design.rst, step 3) */
+                                 function record whole (docs/design.rst, step 3) */
 } mtpc_partition_stats;
 
 /* Whole-compile figures, filled when mtpc_options.collect_stats is set. New

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "attribute_lists.h"
+#include "function_types.h"
 #include "global_names.h"
 #include "variable_debug.h"
 #include "support/support.h"
@@ -39,6 +40,13 @@ struct mtpc_partition_bitcode {
   mtpc_attribute_lists lists;
   const mtpc_graph_edges *graph;
   int cut_lists;
+  /* The function records' types; cut_types: they match the plan's nodes,
+   * and a later partition makes the functions it erases take the fewest
+   * parameters, but those a variable or alias names (erase_absent erases
+   * functions first, and would find them used). */
+  mtpc_function_types types;
+  uint8_t *named_by_data;
+  int cut_types;
   double scan_seconds, plan_seconds;
 };
 
@@ -165,6 +173,26 @@ static int scan_lists(mtpc_partition_bitcode *pb, const mtpc_plan *plan) {
   return status == MTPC_LISTS_NO_MEMORY;
 }
 
+/* Finds the function records' types, and the functions that a variable
+ * or an alias names. Non-zero when memory ran out. */
+static int scan_types(mtpc_partition_bitcode *pb, const mtpc_plan *plan) {
+  mtpc_types_status status = mtpc_scan_function_types(pb->bitcode, pb->size, &pb->types);
+  if (status != MTPC_TYPES_OK)
+    return status == MTPC_TYPES_NO_MEMORY;
+  if (pb->types.function_count != pb->lists.function_count)
+    return 0;
+  const mtpc_graph_edges *g = pb->graph;
+  pb->named_by_data = mtpc_zalloc(plan->node_count ? plan->node_count : 1, 1);
+  if (!pb->named_by_data)
+    return 1;
+  for (uint32_t i = 0; i < plan->node_count; i++)
+    for (uint32_t e = g->offsets[i]; plan->nodes[i].kind != MTPC_FUNCTION && e < g->offsets[i + 1];
+         e++)
+      pb->named_by_data[g->targets[e]] = 1;
+  pb->cut_types = 1;
+  return 0;
+}
+
 static int make_later(mtpc_partition_bitcode *pb) {
   if (pb->scan.unit_list_count == 0 && !homed_after_first(pb) && !pb->variable_nodes &&
       !pb->cut_names)
@@ -240,6 +268,8 @@ int mtpc_partition_bitcode_plan(mtpc_partition_bitcode *pb, const mtpc_plan *pla
     failed = scan_names(pb, plan);
   if (pb->scanned && !failed && pb->cut_names && graph)
     failed = scan_lists(pb, plan);
+  if (pb->scanned && !failed && pb->cut_lists)
+    failed = scan_types(pb, plan);
   if (pb->scanned && !failed)
     failed = make_later(pb);
   pb->plan_seconds = mtpc_now_seconds() - start;
@@ -258,6 +288,8 @@ void mtpc_partition_bitcode_free(mtpc_partition_bitcode *pb) {
   mtpc_metadata_scan_free(&pb->scan);
   mtpc_global_names_free(&pb->names);
   mtpc_attribute_lists_free(&pb->lists);
+  mtpc_function_types_free(&pb->types);
+  free(pb->named_by_data);
   free(pb->variable_nodes);
   free(pb->homed_start);
   free(pb->homed);
@@ -268,11 +300,20 @@ double mtpc_partition_bitcode_seconds(const mtpc_partition_bitcode *pb, int scan
   return !pb ? 0 : scan ? pb->scan_seconds : pb->plan_seconds;
 }
 
+/* The functions and variables partition q has no use for: it erases them. */
+static uint8_t *unneeded_globals(const mtpc_partition_bitcode *pb, uint32_t q) {
+  uint32_t globals = pb->names.function_count + pb->names.variable_count;
+  uint8_t *unneeded = mtpc_alloc(globals ? globals : 1, 1);
+  for (uint32_t i = 0; unneeded && i < globals; i++)
+    unneeded[i] = (uint8_t)mtpc_plan_name_unneeded(pb->plan, q, i);
+  return unneeded;
+}
+
 /* The names of the functions and variables partition q has no use for. */
-static void cut_names(const mtpc_partition_bitcode *pb, uint32_t q, uint8_t *copy) {
+static void cut_names(const mtpc_partition_bitcode *pb, const uint8_t *unneeded, uint8_t *copy) {
   uint32_t functions = pb->names.function_count;
   for (uint32_t i = 0; i < functions + pb->names.variable_count; i++)
-    if (mtpc_plan_name_unneeded(pb->plan, q, i))
+    if (unneeded[i])
       mtpc_cut_name(copy, i < functions ? pb->names.functions[i]
                                         : pb->names.variables[i - functions]);
 }
@@ -297,8 +338,8 @@ static void parsed_and_named(const mtpc_partition_bitcode *pb, uint32_t q, uint8
  * keeps or its code names (the others are the ones it erases), of every
  * variable, and of the calls of the bodies it parses. Non-zero when a body
  * cannot be read or memory ran out (then it keeps every list). */
-static int lists_to_keep(const mtpc_partition_bitcode *pb, uint32_t q, const uint8_t *parsed,
-                         const uint8_t *named, uint8_t *keep) {
+static int lists_to_keep(const mtpc_partition_bitcode *pb, const uint8_t *unneeded,
+                         const uint8_t *parsed, const uint8_t *named, uint8_t *keep) {
   const mtpc_attribute_lists *lists = &pb->lists;
   uint8_t *parsed_body = mtpc_zalloc(lists->body_count ? lists->body_count : 1, 1);
   if (!parsed_body)
@@ -306,7 +347,7 @@ static int lists_to_keep(const mtpc_partition_bitcode *pb, uint32_t q, const uin
   for (uint32_t i = 0, k = 0; i < lists->function_count; i++) {
     if (pb->plan->nodes[i].flags & MTPC_N_DEFINITION)
       parsed_body[k++] = parsed[i];
-    if (named[i] || !mtpc_plan_name_unneeded(pb->plan, q, i))
+    if (named[i] || !unneeded[i])
       keep[lists->function_lists[i]] = 1;
   }
   for (uint32_t v = 0; v < lists->variable_count; v++)
@@ -316,10 +357,21 @@ static int lists_to_keep(const mtpc_partition_bitcode *pb, uint32_t q, const uin
   return failed;
 }
 
-/* Empties the attribute lists partition q has no use for, noting the
- * functions whose lists they are. Non-zero when memory ran out. */
-static int cut_lists(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bitcode_view *view,
-                     uint8_t *copy) {
+/* Makes the functions partition q erases, that neither its code nor a
+ * variable or alias names, take the fewest parameters; notes them in cut. */
+static void cut_types(const mtpc_partition_bitcode *pb, const uint8_t *unneeded,
+                      const uint8_t *named, uint8_t *copy, uint8_t *cut) {
+  for (uint32_t i = 0; i < pb->types.function_count; i++)
+    if (unneeded[i] && !named[i] && !pb->named_by_data[i] &&
+        mtpc_cut_function_type(copy, &pb->types, i) == 0)
+      cut[i] = 1;
+}
+
+/* Empties the attribute lists partition q has no use for and cuts the
+ * types of the functions it erases, noting the functions whose records
+ * changed. Non-zero when memory ran out. */
+static int cut_records(const mtpc_partition_bitcode *pb, uint32_t q, const uint8_t *unneeded,
+                       mtpc_bitcode_view *view, uint8_t *copy) {
   const mtpc_attribute_lists *lists = &pb->lists;
   uint32_t nodes = pb->plan->node_count;
   uint8_t *parsed = mtpc_zalloc(nodes ? nodes : 1, 1);
@@ -331,13 +383,15 @@ static int cut_lists(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bitcode_
     keep[0] = 1; /* no list */
     parsed_and_named(pb, q, parsed, named);
     /* A body that cannot be read keeps every list. */
-    if (lists_to_keep(pb, q, parsed, named, keep) == 0) {
+    if (lists_to_keep(pb, unneeded, parsed, named, keep) == 0) {
       for (uint32_t i = 0; i < lists->function_count; i++)
         cut[i] = !keep[lists->function_lists[i]];
       mtpc_attribute_lists_cut(copy, lists, keep);
-      view->attributes_cut = cut;
-      cut = NULL;
     }
+    if (pb->cut_types)
+      cut_types(pb, unneeded, named, copy, cut);
+    view->records_cut = cut;
+    cut = NULL;
   }
   free(parsed);
   free(named);
@@ -348,8 +402,9 @@ static int cut_lists(const mtpc_partition_bitcode *pb, uint32_t q, mtpc_bitcode_
 
 /* Partition q's own copy of the later bitcode: its homed types' names cut
  * off, only its variables' debug info, no names it has no use for, and,
- * unless `keep_attributes`, no attribute lists it has no use for. */
-static int patch_own_copy(const mtpc_partition_bitcode *pb, uint32_t q, int keep_attributes,
+ * unless `keep_records`, no attribute lists it has no use for and the
+ * fewest parameters for functions it erases. */
+static int patch_own_copy(const mtpc_partition_bitcode *pb, uint32_t q, int keep_records,
                           mtpc_bitcode_view *view, char **message) {
   uint8_t *copy;
   if (pb->fd >= 0) {
@@ -370,9 +425,16 @@ static int patch_own_copy(const mtpc_partition_bitcode *pb, uint32_t q, int keep
   view->data = copy;
   for (uint32_t i = 0; i < view->homed_count; i++)
     mtpc_clear_field(copy, view->homed[i]->name);
+  uint8_t *unneeded = pb->cut_names ? unneeded_globals(pb, q) : NULL;
+  if (pb->cut_names && !unneeded) {
+    *message = NULL;
+    return 1;
+  }
   if (pb->cut_names)
-    cut_names(pb, q, copy);
-  if (pb->cut_lists && !keep_attributes && cut_lists(pb, q, view, copy)) {
+    cut_names(pb, unneeded, copy);
+  int failed = pb->cut_lists && !keep_records && cut_records(pb, q, unneeded, view, copy);
+  free(unneeded);
+  if (failed) {
     *message = NULL;
     return 1;
   }
@@ -384,7 +446,7 @@ static int patch_own_copy(const mtpc_partition_bitcode *pb, uint32_t q, int keep
   return 0;
 }
 
-int mtpc_bitcode_view_open(const mtpc_partition_bitcode *pb, uint32_t q, int keep_attributes,
+int mtpc_bitcode_view_open(const mtpc_partition_bitcode *pb, uint32_t q, int keep_records,
                            mtpc_bitcode_view *view, char **message) {
   memset(view, 0, sizeof(*view));
   view->data = pb->bitcode;
@@ -406,15 +468,15 @@ int mtpc_bitcode_view_open(const mtpc_partition_bitcode *pb, uint32_t q, int kee
   if (view->homed_count == 0 && !pb->variable_nodes && !pb->cut_names)
     return 0;
   view->fd_mapped = pb->fd >= 0;
-  if (patch_own_copy(pb, q, keep_attributes, view, message) == 0)
+  if (patch_own_copy(pb, q, keep_records, view, message) == 0)
     return 0;
   mtpc_bitcode_view_close(view);
   return 1;
 }
 
 void mtpc_bitcode_view_close(mtpc_bitcode_view *view) {
-  free(view->attributes_cut);
-  view->attributes_cut = NULL;
+  free(view->records_cut);
+  view->records_cut = NULL;
   if (!view->mapping)
     return;
   if (view->fd_mapped)

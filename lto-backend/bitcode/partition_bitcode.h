@@ -43,9 +43,10 @@ typedef struct mtpc_bitcode_view {
   uint32_t homed_count;
   void *mapping; /* its own patched copy to release, or NULL */
   int fd_mapped; /* that copy is a private mapping (else malloc'ed) */
-  /* Per plan node, or NULL: the function's attribute list reads empty here
-   * (attribute_lists.h), which is right only if the partition erases it. */
-  uint8_t *attributes_cut;
+  /* Per plan node, or NULL: the function's record reads changed here (its
+   * attribute list empty, attribute_lists.h, or its type another,
+   * function_types.h), which is right only if the partition erases it. */
+  uint8_t *records_cut;
 } mtpc_bitcode_view;
 
 /* Scans `bitcode`, which must outlive the result. 0, or non-zero when
@@ -60,19 +61,22 @@ void mtpc_partition_bitcode_head(const mtpc_partition_bitcode *pb, uint64_t *mod
  * partitions' bitcode. With the references of the graph the plan was made
  * from (`graph`, which must outlive `pb`),
  * a later partition's copy also empties the attribute lists that none of
- * the functions it keeps or the variables and calls it reads name; NULL
- * keeps every list. 0, or non-zero when memory ran out. */
+ * the functions it keeps or the variables and calls it reads name, and
+ * gives the functions it erases, that nothing it reads names, the module's
+ * function type with the fewest parameters; NULL keeps every record as it
+ * is. 0, or non-zero when memory ran out. */
 int mtpc_partition_bitcode_plan(mtpc_partition_bitcode *pb, const mtpc_plan *plan,
                                 const mtpc_graph_edges *graph);
 /* How long the scan (`scan`), or the homes and copies, took, for the stats. */
 double mtpc_partition_bitcode_seconds(const mtpc_partition_bitcode *pb, int scan);
 
 /* Partition q's view (MTPC_NONE: the unsplit compile's); with
- * `keep_attributes`, every attribute list whole (a partition that kept a
- * function the graph did not say it names loads again so). Non-zero when
+ * `keep_records`, every function's record as the module has it (a
+ * partition that kept a function the graph did not say it names loads
+ * again so). Non-zero when
  * its mapping cannot be made (*message says why; NULL when memory ran
  * out). */
-int mtpc_bitcode_view_open(const mtpc_partition_bitcode *pb, uint32_t q, int keep_attributes,
+int mtpc_bitcode_view_open(const mtpc_partition_bitcode *pb, uint32_t q, int keep_records,
                            mtpc_bitcode_view *view, char **message);
 void mtpc_bitcode_view_close(mtpc_bitcode_view *view);
 

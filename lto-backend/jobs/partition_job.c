@@ -566,12 +566,12 @@ static LLVMContextRef new_context(const mtpc_codegen_config *config, worker_diag
 }
 
 /* Reads and forms the partition's module; MTPC_PARTITION_RELOAD when it
- * must be read again with every attribute list. */
-static int load_from_view(mtpc_job_run *run, int keep_attributes) {
+ * must be read again with every function's record as it is. */
+static int load_from_view(mtpc_job_run *run, int keep_records) {
   const mtpc_codegen_config *config = run->config;
   mtpc_job *job = run->job;
   char *message = NULL;
-  int failed = mtpc_bitcode_view_open(config->bitcode, job->partition, keep_attributes,
+  int failed = mtpc_bitcode_view_open(config->bitcode, job->partition, keep_records,
                                       &run->view, &message);
   run->view_open = !failed;
   if (!failed)
@@ -580,7 +580,7 @@ static int load_from_view(mtpc_job_run *run, int keep_attributes) {
     fail_job(job, MTPC_JOB_FAILED, message, "loading");
     return 1;
   }
-  int reload = !keep_attributes && run->view.attributes_cut &&
+  int reload = !keep_records && run->view.records_cut &&
                mtpc_fault_reload(config->faults, job->partition);
   return reload ? MTPC_PARTITION_RELOAD
                 : form_module(config, run->plan, job, run->module, &run->view);

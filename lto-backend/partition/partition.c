@@ -27,7 +27,7 @@ typedef struct partition_ctx {
   LLVMDIBuilderRef debug_info; /* declarations' subprograms; NULL without debug info */
   int branch_tracking; /* the module asks for indirect-branch landing pads (cf-protection) */
   int coff;            /* the target's objects are COFF */
-  const uint8_t *attributes_cut; /* the view's */
+  const uint8_t *records_cut; /* the view's */
 } partition_ctx;
 
 static int collect_values(partition_ctx *c, char **message) {
@@ -277,7 +277,7 @@ static void take_name_back(LLVMValueRef v, const mtpc_plan_node *n) {
 
 /* What this partition neither owns nor references goes. A local that is still
  * used here was not exported by the plan: that is a planning error; one
- * whose attributes the view emptied asks for a reload. The
+ * whose record the view changed asks for a reload. The
  * module's declarations go when nothing here uses them, so that a partition
  * does not change with a declaration only other code needs. */
 static int erase_absent(partition_ctx *c, char **message) {
@@ -298,7 +298,7 @@ static int erase_absent(partition_ctx *c, char **message) {
         c->values[i] = NULL;
         continue;
       }
-      if (c->attributes_cut && c->attributes_cut[i])
+      if (c->records_cut && c->records_cut[i])
         return MTPC_PARTITION_RELOAD;
       take_name_back(c->values[i], n);
       if ((n->flags & MTPC_N_LOCAL) && !n->promoted_name) {
@@ -430,7 +430,7 @@ int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q,
   partition_ctx c = {.module = module, .plan = plan, .q = q,
                      .branch_tracking = module_flag_set(module, "cf-protection-branch"),
                      .coff = mtpc_bridge_triple_is_coff(LLVMGetTarget(module)),
-                     .attributes_cut = view->attributes_cut};
+                     .records_cut = view->records_cut};
   c.pgo_name_kind = LLVMGetMDKindIDInContext(LLVMGetModuleContext(module), "PGOFuncName", 11);
   int failed = collect_values(&c, message);
   if (!failed) {

@@ -18,8 +18,8 @@
  * mtpc_finish_debug_info), so that the partition cache's key holds it.
  * `merged`: the partitions' objects are merged (mtpc_options.merge).
  * 0 on success; MTPC_PARTITION_RELOAD when it keeps a function whose
- * attributes the view emptied (the graph missed a reference): load it
- * again from a view that keeps them; else *message (free()) says what went
+ * record the view changed (the graph missed a reference): load it again
+ * from a view that keeps every record; else *message (free()) says what went
  * wrong, or is NULL when memory ran out. */
 #define MTPC_PARTITION_RELOAD 2
 int mtpc_make_partition(LLVMModuleRef module, const mtpc_plan *plan, uint32_t q, int merged,

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/Analysis.h>
 #include <llvm-c/BitWriter.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/IRReader.h>
@@ -14,6 +15,7 @@
 #include "lto-backend/bitcode/ir_edit.h"
 #include "lto-backend/bitcode/metadata_scan.h"
 #include "lto-backend/bitcode/partition_bitcode.h"
+#include "lto-backend/bitcode/function_types.h"
 #include "lto-backend/bitcode/global_names.h"
 #include "lto-backend/partition/debug_info.h"
 #include "lto-backend/partition/partition.h"
@@ -453,6 +455,26 @@ static int unnamed_globals(LLVMModuleRef m) {
   return count;
 }
 
+/* Partition q's module, read lazily from its view (`keep_records`: every
+ * record whole), in a context of its own; close_view releases the three. */
+static LLVMModuleRef open_view(const fixture *f, uint32_t q, int keep_records,
+                               mtpc_bitcode_view *view, LLVMContextRef *ctx) {
+  char *message = NULL;
+  CHECK(mtpc_bitcode_view_open(f->pb, q, keep_records, view, &message) == 0);
+  *ctx = LLVMContextCreate();
+  LLVMModuleRef m = NULL;
+  CHECK(mtpc_bridge_open_lazily(*ctx, view->data, view->size, "view", view->metadata_on_demand,
+                                &m, &message) == 0);
+  free(message);
+  return m;
+}
+
+static void close_view(LLVMModuleRef m, LLVMContextRef ctx, mtpc_bitcode_view *view) {
+  LLVMDisposeModule(m);
+  LLVMContextDispose(ctx);
+  mtpc_bitcode_view_close(view);
+}
+
 /* A later partition reads the globals it has no use for without their
  * names, and its module names what its code still calls as the module
  * did. */
@@ -468,12 +490,9 @@ static void cuts_unneeded_names(void) {
     return;
   }
   mtpc_bitcode_view view;
+  LLVMContextRef ctx;
+  LLVMModuleRef m = open_view(&f, q, 0, &view, &ctx);
   char *message = NULL;
-  CHECK(mtpc_bitcode_view_open(f.pb, q, 0, &view, &message) == 0);
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMModuleRef m = NULL;
-  CHECK(mtpc_bridge_open_lazily(ctx, view.data, view.size, "view", view.metadata_on_demand, &m,
-                                &message) == 0);
   CHECK_EQ_U(unnamed_globals(m), 3); /* @callee, @unused, @table */
   CHECK(LLVMGetNamedFunction(m, "caller") != NULL);
   CHECK(mtpc_make_partition(m, &f.plan, q, 1, &view, &message) == 0);
@@ -482,9 +501,7 @@ static void cuts_unneeded_names(void) {
   CHECK(callee && LLVMIsDeclaration(callee));
   CHECK(!LLVMGetNamedFunction(m, "unused") && !LLVMGetNamedGlobal(m, "table"));
   free(message);
-  LLVMDisposeModule(m);
-  LLVMContextDispose(ctx);
-  mtpc_bitcode_view_close(&view);
+  close_view(m, ctx, &view);
   tear_down(&f);
 }
 
@@ -548,12 +565,9 @@ static void cuts_unneeded_attribute_lists(void) {
   CHECK(q != 0 && q != MTPC_NONE && owner_of(&f.plan, "unused") != q);
   for (int missed = 0; missed < 2 && q != 0; missed++) {
     mtpc_bitcode_view view;
+    LLVMContextRef ctx;
+    LLVMModuleRef m = open_view(&f, q, 0, &view, &ctx);
     char *message = NULL;
-    CHECK(mtpc_bitcode_view_open(f.pb, q, 0, &view, &message) == 0);
-    LLVMContextRef ctx = LLVMContextCreate();
-    LLVMModuleRef m = NULL;
-    CHECK(mtpc_bridge_open_lazily(ctx, view.data, view.size, "view", view.metadata_on_demand,
-                                  &m, &message) == 0);
     /* In module order; the names of the others may be cut. */
     LLVMValueRef caller = LLVMGetFirstFunction(m);
     LLVMValueRef callee = caller ? LLVMGetNextFunction(caller) : NULL;
@@ -566,17 +580,131 @@ static void cuts_unneeded_attribute_lists(void) {
     CHECK(mtpc_bridge_materialize(caller, &message) == 0);
     LLVMValueRef call = LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(caller));
     CHECK(LLVMGetCallSiteStringAttribute(call, LLVMAttributeFunctionIndex, "call-attr", 9));
-    CHECK(view.attributes_cut != NULL);
+    CHECK(view.records_cut != NULL);
     if (missed) /* as if the graph had not said that the caller names it */
-      view.attributes_cut[node_of(&f.plan, "callee")] = 1;
+      view.records_cut[node_of(&f.plan, "callee")] = 1;
     int formed = mtpc_make_partition(m, &f.plan, q, 1, &view, &message);
     CHECK_EQ_U(formed, missed ? MTPC_PARTITION_RELOAD : 0);
     free(message);
-    LLVMDisposeModule(m);
-    LLVMContextDispose(ctx);
-    mtpc_bitcode_view_close(&view);
+    close_view(m, ctx, &view);
   }
   tear_down(&f);
+}
+
+/* Functions of as many parameters as there are reasons to keep a type: a
+ * callee, one a variable names, one nobody here uses, and the fewest. */
+static const char *types_module =
+    "@table = global ptr @virtual_one\n"
+    "define i32 @caller(i32 %x) {\n"
+    "  %r = call i32 @callee(i32 %x, i32 %x, i32 1)\n"
+    "  ret i32 %r\n"
+    "}\n"
+    "define i32 @callee(i32 %x, i32 %y, i32 %z) noinline {\n"
+    "  %a = mul i32 %x, %y\n"
+    "  %b = add i32 %a, %z\n"
+    "  %c = xor i32 %b, %x\n"
+    "  %d = mul i32 %c, %c\n"
+    "  ret i32 %d\n"
+    "}\n"
+    "define i32 @unused(i32 noundef %a, i32 %b, i64 %c, ptr nonnull %d) {\n"
+    "  ret i32 %a\n"
+    "}\n"
+    "define i32 @virtual_one(i32 %a, i32 %b) {\n"
+    "  ret i32 %b\n"
+    "}\n"
+    "define void @tiny() {\n"
+    "  ret void\n"
+    "}\n";
+
+static unsigned parameters_of(LLVMValueRef f) { return LLVMCountParams(f); }
+
+/* A later partition reads the functions it erases, and that nothing it
+ * reads names, with the module's fewest parameters; the callee it
+ * declares, and what a variable names, keep theirs. Its partition forms
+ * as from the module itself, and a cut function it keeps after all (the
+ * graph missed a reference) asks for a reload. */
+static void gives_erased_functions_the_fewest_parameters(void) {
+  fixture f;
+  set_up_with(&f, types_module, 1);
+  uint32_t q = owner_of(&f.plan, "caller");
+  CHECK(q != 0 && q != MTPC_NONE && owner_of(&f.plan, "unused") != q &&
+        owner_of(&f.plan, "virtual_one") != q);
+  for (int missed = 0; missed < 2 && q != 0 && q != MTPC_NONE; missed++) {
+    mtpc_bitcode_view view;
+    LLVMContextRef ctx;
+    LLVMModuleRef m = open_view(&f, q, 0, &view, &ctx);
+    char *message = NULL;
+    /* In module order; the names of the others may be cut. */
+    LLVMValueRef caller = LLVMGetFirstFunction(m);
+    LLVMValueRef callee = caller ? LLVMGetNextFunction(caller) : NULL;
+    LLVMValueRef unused = callee ? LLVMGetNextFunction(callee) : NULL;
+    LLVMValueRef virtual_one = unused ? LLVMGetNextFunction(unused) : NULL;
+    CHECK(caller && callee && unused && virtual_one);
+    CHECK_EQ_U(parameters_of(caller), 1);
+    CHECK_EQ_U(parameters_of(callee), 3);
+    CHECK_EQ_U(parameters_of(unused), 0);
+    CHECK_EQ_U(parameters_of(virtual_one), 2);
+    CHECK(view.records_cut && view.records_cut[node_of(&f.plan, "unused")]);
+    CHECK(!view.records_cut[node_of(&f.plan, "callee")]);
+    if (missed) /* as if the graph had not said that the caller names it */
+      view.records_cut[node_of(&f.plan, "callee")] = 1;
+    int formed = mtpc_make_partition(m, &f.plan, q, 1, &view, &message);
+    CHECK_EQ_U(formed, missed ? MTPC_PARTITION_RELOAD : 0);
+    if (!missed) {
+      char *report = NULL;
+      CHECK(LLVMVerifyModule(m, LLVMReturnStatusAction, &report) == 0);
+      LLVMDisposeMessage(report);
+      CHECK(!LLVMGetNamedFunction(m, "unused"));
+      LLVMValueRef declared = LLVMGetNamedFunction(m, "callee");
+      CHECK(declared && LLVMIsDeclaration(declared) && parameters_of(declared) == 3);
+    }
+    free(message);
+    close_view(m, ctx, &view);
+  }
+  /* With every record kept, as a reload reads it. */
+  mtpc_bitcode_view view;
+  LLVMContextRef ctx;
+  LLVMModuleRef m = open_view(&f, q, 1, &view, &ctx);
+  LLVMValueRef unused = m ? LLVMGetNextFunction(LLVMGetNextFunction(LLVMGetFirstFunction(m)))
+                          : NULL;
+  CHECK(unused && parameters_of(unused) == 4 && view.records_cut == NULL);
+  close_view(m, ctx, &view);
+  tear_down(&f);
+}
+
+/* Each function record's type field is found, in order, with the
+ * parameters of each type; truncated bitcode is refused. */
+static void finds_the_function_types(void) {
+  LLVMMemoryBufferRef bitcode = bitcode_of(types_module);
+  const char *data = LLVMGetBufferStart(bitcode);
+  size_t size = LLVMGetBufferSize(bitcode);
+  mtpc_function_types types;
+  CHECK(mtpc_scan_function_types(data, size, &types) == MTPC_TYPES_OK);
+  CHECK_EQ_U(types.function_count, 5);
+  static const unsigned expected[] = {1, 3, 4, 2, 0};
+  for (uint32_t i = 0; i < types.function_count && i < 5; i++)
+    CHECK_EQ_U(types.parameters[types.fields[i].value], expected[i]);
+  CHECK_EQ_U(types.fewest, types.fields[4].value);
+  /* Cutting a copy: the tiny one already has the fewest. */
+  uint8_t *copy = malloc(size);
+  CHECK(copy != NULL);
+  if (copy) {
+    memcpy(copy, data, size);
+    CHECK(mtpc_cut_function_type(copy, &types, 4) != 0);
+    CHECK(memcmp(copy, data, size) == 0);
+    CHECK(mtpc_cut_function_type(copy, &types, 2) == 0);
+    CHECK(memcmp(copy, data, size) != 0);
+    mtpc_function_types cut;
+    CHECK(mtpc_scan_function_types(copy, size, &cut) == MTPC_TYPES_OK);
+    CHECK_EQ_U(cut.fields[2].value, types.fewest);
+    CHECK_EQ_U(cut.fields[1].value, types.fields[1].value);
+    mtpc_function_types_free(&cut);
+    free(copy);
+  }
+  mtpc_function_types_free(&types);
+  for (size_t cut_at = 0; cut_at < size / 4; cut_at += 1 + size / 97)
+    CHECK(mtpc_scan_function_types(data, cut_at, &types) == MTPC_TYPES_UNREADABLE);
+  LLVMDisposeMemoryBuffer(bitcode);
 }
 
 int main(void) {
@@ -588,5 +716,7 @@ int main(void) {
   cuts_unneeded_names();
   finds_the_name_fields();
   cuts_unneeded_attribute_lists();
+  gives_erased_functions_the_fewest_parameters();
+  finds_the_function_types();
   CHECK_SUMMARY();
 }
