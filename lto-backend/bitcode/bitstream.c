@@ -418,36 +418,45 @@ int mtpc_bs_read_record(mtpc_bitstream *bs, uint32_t abbrev_id, mtpc_bs_record *
   return read_abbreviated(bs, s->abbrevs[abbrev_id - 4], record) || bs->out_of_memory;
 }
 
+/* Whether a field with `run` chunks that say more follows is longer than
+ * any 64-bit value, as mtpc_bs_vbr judges it. */
+static int overlong(unsigned run, unsigned width) {
+  return run > 1 && (run - 1) * (width - 1) > 70;
+}
+
 void mtpc_bs_skip_vbrs(mtpc_bitstream *bs, unsigned width, uint64_t count) {
   if (width < 2 || width > 32) {
     bs->failed = 1;
     return;
   }
-  const uint64_t more = 1ull << (width - 1), mask = (1ull << width) - 1;
-  unsigned chunks = 0; /* of the field being passed over */
+  const uint64_t more = 1ull << (width - 1);
+  unsigned run = 0; /* chunks of the field being passed over that say more follows */
   while (count > 0 && !bs->failed) {
     if (bs->bit + 64 > bs->size_bits) { /* near the end: a chunk at a time */
       uint64_t chunk = mtpc_bs_fixed(bs, width);
       count -= !(chunk & more);
-      chunks = chunk & more ? chunks + 1 : 0;
-    } else {
-      /* Eight bytes hold 56 bits from any offset: their whole chunks. */
-      uint64_t window;
-      memcpy(&window, bs->data + bs->bit / 8, sizeof(window));
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-      window = __builtin_bswap64(window);
-#endif
-      window >>= bs->bit & 7;
-      unsigned used = 0;
-      for (; used + width <= 56 && count > 0; used += width) {
-        uint64_t chunk = (window >> used) & mask;
-        count -= !(chunk & more);
-        chunks = chunk & more ? chunks + 1 : 0;
-      }
-      bs->bit += used;
+      run = chunk & more ? run + 1 : 0;
+      bs->failed |= overlong(run, width);
+      continue;
     }
-    if (chunks * (width - 1) > 70) /* longer than any 64-bit value */
-      bs->failed = 1;
+    /* Eight bytes hold 56 bits from any offset: their whole chunks. */
+    uint64_t window;
+    memcpy(&window, bs->data + bs->bit / 8, sizeof(window));
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    window = __builtin_bswap64(window);
+#endif
+    window >>= bs->bit & 7;
+    unsigned used = 0;
+    for (; used + width <= 56 && count > 0; used += width) {
+      if (!((window >> used) & more)) {
+        count--;
+        run = 0;
+      } else if (overlong(++run, width)) {
+        bs->failed = 1;
+        return;
+      }
+    }
+    bs->bit += used;
   }
 }
 

@@ -225,7 +225,49 @@ static void test_metadata_strings(void) {
   free(data);
 }
 
+/* Passing over VBR fields lands where reading them one by one does, for
+ * every chunk width, field count and starting bit (near the end of the data
+ * too), and fails where reading fails: past the end, or on a field longer
+ * than any 64-bit value. */
+static void test_skipping_vbr_fields(void) {
+  enum { SIZE = 96 };
+  uint8_t data[SIZE];
+  uint32_t seed = 12345;
+  for (int round = 0; round < 40; round++) {
+    for (int i = 0; i < SIZE; i++) {
+      seed = seed * 1103515245u + 12345u;
+      /* Some rounds mostly continuation bits: long fields. */
+      data[i] = (uint8_t)(seed >> 16) | (round % 4 == 3 ? 0xdf : 0);
+    }
+    for (unsigned width = 2; width <= 32; width += 1 + (width >= 8) * 3) {
+      for (uint64_t count = 1; count <= 40; count += 1 + count / 8) {
+        for (uint64_t start = 0; start < SIZE * 8; start += 7) {
+          mtpc_bitstream read = {.data = data, .size_bits = SIZE * 8, .bit = start};
+          mtpc_bitstream skipped = read;
+          for (uint64_t k = 0; k < count && !read.failed; k++)
+            (void)mtpc_bs_vbr(&read, width);
+          mtpc_bs_skip_vbrs(&skipped, width, count);
+          if (read.failed != skipped.failed) {
+            CHECK_EQ_U(skipped.failed, read.failed);
+            return;
+          }
+          if (!read.failed && read.bit != skipped.bit) {
+            CHECK_EQ_U(skipped.bit, read.bit);
+            return;
+          }
+        }
+      }
+    }
+  }
+  uint8_t ones[SIZE];
+  memset(ones, 0xff, sizeof(ones));
+  mtpc_bitstream endless = {.data = ones, .size_bits = SIZE * 8};
+  mtpc_bs_skip_vbrs(&endless, 6, 1);
+  CHECK(endless.failed);
+}
+
 int main(void) {
+  test_skipping_vbr_fields();
   test_operands_at_their_bits();
   test_metadata_strings();
   test_truncated_and_foreign();
