@@ -357,12 +357,14 @@ static int lists_to_keep(const mtpc_partition_bitcode *pb, const uint8_t *unneed
   return failed;
 }
 
-/* Makes the functions partition q erases, that neither its code nor a
+/* Makes the functions partition q erases, whose bodies it does not parse
+ * (a body's arguments are its type's) and that neither its code nor a
  * variable or alias names, take the fewest parameters; notes them in cut. */
 static void cut_types(const mtpc_partition_bitcode *pb, const uint8_t *unneeded,
-                      const uint8_t *named, uint8_t *copy, uint8_t *cut) {
+                      const uint8_t *parsed, const uint8_t *named, uint8_t *copy,
+                      uint8_t *cut) {
   for (uint32_t i = 0; i < pb->types.function_count; i++)
-    if (unneeded[i] && !named[i] && !pb->named_by_data[i] &&
+    if (unneeded[i] && !parsed[i] && !named[i] && !pb->named_by_data[i] &&
         mtpc_cut_function_type(copy, &pb->types, i) == 0)
       cut[i] = 1;
 }
@@ -389,7 +391,7 @@ static int cut_records(const mtpc_partition_bitcode *pb, uint32_t q, const uint8
       mtpc_attribute_lists_cut(copy, lists, keep);
     }
     if (pb->cut_types)
-      cut_types(pb, unneeded, named, copy, cut);
+      cut_types(pb, unneeded, parsed, named, copy, cut);
     view->records_cut = cut;
     cut = NULL;
   }

@@ -592,7 +592,8 @@ static void cuts_unneeded_attribute_lists(void) {
 }
 
 /* Functions of as many parameters as there are reasons to keep a type: a
- * callee, one a variable names, one nobody here uses, and the fewest. */
+ * callee, one a variable names, one nobody here uses, the fewest, and two
+ * whose blockaddress code takes (every partition parses their bodies). */
 static const char *types_module =
     "@table = global ptr @virtual_one\n"
     "define i32 @caller(i32 %x) {\n"
@@ -614,6 +615,24 @@ static const char *types_module =
     "}\n"
     "define void @tiny() {\n"
     "  ret void\n"
+    "}\n"
+    "define i32 @jumps(i32 %a) {\n"
+    "entry:\n"
+    "  %to = select i1 true, ptr blockaddress(@jumps, %one), ptr blockaddress(@jumps, %two)\n"
+    "  indirectbr ptr %to, [label %one, label %two]\n"
+    "one:\n"
+    "  ret i32 %a\n"
+    "two:\n"
+    "  ret i32 0\n"
+    "}\n"
+    "define ptr @far() {\n"
+    "  ret ptr blockaddress(@target, %l)\n"
+    "}\n"
+    "define i32 @target(i32 %a) {\n"
+    "entry:\n"
+    "  br label %l\n"
+    "l:\n"
+    "  ret i32 %a\n"
     "}\n";
 
 static unsigned parameters_of(LLVMValueRef f) { return LLVMCountParams(f); }
@@ -646,6 +665,8 @@ static void gives_erased_functions_the_fewest_parameters(void) {
     CHECK_EQ_U(parameters_of(virtual_one), 2);
     CHECK(view.records_cut && view.records_cut[node_of(&f.plan, "unused")]);
     CHECK(!view.records_cut[node_of(&f.plan, "callee")]);
+    CHECK(!view.records_cut[node_of(&f.plan, "jumps")]);
+    CHECK(!view.records_cut[node_of(&f.plan, "target")]);
     if (missed) /* as if the graph had not said that the caller names it */
       view.records_cut[node_of(&f.plan, "callee")] = 1;
     int formed = mtpc_make_partition(m, &f.plan, q, 1, &view, &message);
@@ -680,11 +701,11 @@ static void finds_the_function_types(void) {
   size_t size = LLVMGetBufferSize(bitcode);
   mtpc_function_types types;
   CHECK(mtpc_scan_function_types(data, size, &types) == MTPC_TYPES_OK);
-  CHECK_EQ_U(types.function_count, 5);
-  static const unsigned expected[] = {1, 3, 4, 2, 0};
-  for (uint32_t i = 0; i < types.function_count && i < 5; i++)
+  CHECK_EQ_U(types.function_count, 8);
+  static const unsigned expected[] = {1, 3, 4, 2, 0, 1, 0, 1};
+  for (uint32_t i = 0; i < types.function_count && i < 8; i++)
     CHECK_EQ_U(types.parameters[types.fields[i].value], expected[i]);
-  CHECK_EQ_U(types.fewest, types.fields[4].value);
+  CHECK_EQ_U(types.parameters[types.fewest], 0);
   /* Cutting a copy: the tiny one already has the fewest. */
   uint8_t *copy = malloc(size);
   CHECK(copy != NULL);
