@@ -1,11 +1,16 @@
 ; A function whose block addresses are taken stays with every user of those
-; addresses (code and initializers), and is never copied.
+; addresses (code and initializers), and is never copied. Every other
+; partition parses its body, also where nothing else uses the function
+; (@hop: only @hop_point's code takes its address), and all of it compiles
+; (test_partition_bitcode.c checks that such a body keeps its type).
 ;
 ; RUN: llvm-as %s -o %t.bc
 ; RUN: rm -rf %t.d
 ; RUN: %mtpc compile %t.bc -o %t.o --partitions 3 --emit-partitions %t.d
 ; RUN: %verify-partitions %t.d
 ; RUN: FileCheck %s --check-prefix=PLAN < %t.d/plan.txt
+; RUN: %mtpc compile %t.bc -o %t-max.o --partitions max
+; RUN: llvm-nm %t-max.o | FileCheck %s --check-prefix=SYMS
 
 target triple = "x86_64-pc-linux-gnu"
 
@@ -41,6 +46,23 @@ define i32 @caller_b(i32 %x) {
   %t = mul i32 %s, 5
   ret i32 %t
 }
+
+define i32 @hop(i32 noundef %a, i32 %b) nounwind {
+entry:
+  %s = add i32 %a, %b
+  br label %far
+far:
+  ret i32 %s
+}
+
+define ptr @hop_point() {
+  ret ptr blockaddress(@hop, %far)
+}
+
+; SYMS-DAG: T hop
+; SYMS-DAG: T hop_point
+; SYMS-DAG: T interp
+; SYMS-DAG: T caller_a
 
 ; PLAN: partition [[P:[0-9]]]:
 ; PLAN-DAG: def   function interp
