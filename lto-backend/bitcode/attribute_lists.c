@@ -51,11 +51,6 @@ static int note_list(void *arg, const mtpc_bs_record *record) {
   return 0;
 }
 
-static int no_subblock(void *arg, mtpc_bitstream *bs, uint32_t id) {
-  (void)arg, (void)bs, (void)id;
-  return 1; /* LLVM writes none in the PARAMATTR block */
-}
-
 /* The PARAMATTR block, entered: each entry's group ID fields. */
 static int scan_lists(lists_scan *s) {
   mtpc_attribute_lists *out = s->out;
@@ -64,7 +59,7 @@ static int scan_lists(lists_scan *s) {
     return 1; /* a second block: not what LLVM writes */
   if (pushed(s, MTPC_PUSH(out->start, ends, s->start_cap, 0)))
     return 1;
-  return mtpc_bs_walk_block(&s->bs, &s->record, note_list, no_subblock, s);
+  return mtpc_bs_walk_block(&s->bs, &s->record, note_list, mtpc_bs_no_subblock, s);
 }
 
 static int note_global(lists_scan *s) {

@@ -578,6 +578,11 @@ int mtpc_bs_walk_block(mtpc_bitstream *bs, mtpc_bs_record *record, mtpc_bs_recor
   }
 }
 
+int mtpc_bs_no_subblock(void *arg, mtpc_bitstream *bs, uint32_t block_id) {
+  (void)arg, (void)bs, (void)block_id;
+  return 1;
+}
+
 void mtpc_bs_record_free(mtpc_bs_record *record) {
   free(record->ops);
   record->ops = NULL;

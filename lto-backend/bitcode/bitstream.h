@@ -128,6 +128,9 @@ typedef int mtpc_bs_record_fn(void *arg, const mtpc_bs_record *record);
 typedef int mtpc_bs_block_fn(void *arg, mtpc_bitstream *bs, uint32_t block_id);
 int mtpc_bs_walk_block(mtpc_bitstream *bs, mtpc_bs_record *record, mtpc_bs_record_fn *on_record,
                        mtpc_bs_block_fn *on_block, void *arg);
+/* An on_block for a block LLVM writes without subblocks (a PARAMATTR
+ * block, the type table): a subblock there stops the walk as malformed. */
+int mtpc_bs_no_subblock(void *arg, mtpc_bitstream *bs, uint32_t block_id);
 
 /* Writes `value` over the VBR field of `width` bits at `bit`, in chunks of
  * `chunk` bits as it was read, without changing its length. Non-zero when

@@ -40,11 +40,6 @@ static int note_type(void *arg, const mtpc_bs_record *record) {
   return 0;
 }
 
-static int no_subblock(void *arg, mtpc_bitstream *bs, uint32_t id) {
-  (void)arg, (void)bs, (void)id;
-  return 1; /* LLVM writes none in the type table */
-}
-
 static int note_function(types_scan *s) {
   const mtpc_bs_record *r = &s->record;
   if (!s->version_2 || r->count <= FUNCTION_TYPE)
@@ -72,7 +67,7 @@ static int note_module_block(void *arg, mtpc_bitstream *bs, uint32_t id) {
     return MTPC_BS_NOT_MINE;
   if (s->seen_types++)
     return 1; /* a second table: not what LLVM writes */
-  return mtpc_bs_enter(bs, id) || mtpc_bs_walk_block(bs, &s->record, note_type, no_subblock, s);
+  return mtpc_bs_enter(bs, id) || mtpc_bs_walk_block(bs, &s->record, note_type, mtpc_bs_no_subblock, s);
 }
 
 /* The first function type with the fewest parameters; non-zero when the

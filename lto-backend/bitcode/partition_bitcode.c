@@ -427,13 +427,15 @@ static int patch_own_copy(const mtpc_partition_bitcode *pb, uint32_t q, int keep
   view->data = copy;
   for (uint32_t i = 0; i < view->homed_count; i++)
     mtpc_clear_field(copy, view->homed[i]->name);
-  uint8_t *unneeded = pb->cut_names ? unneeded_globals(pb, q) : NULL;
-  if (pb->cut_names && !unneeded) {
-    *message = NULL;
-    return 1;
-  }
-  if (pb->cut_names)
+  uint8_t *unneeded = NULL;
+  if (pb->cut_names) {
+    unneeded = unneeded_globals(pb, q);
+    if (!unneeded) {
+      *message = NULL;
+      return 1;
+    }
     cut_names(pb, unneeded, copy);
+  }
   int failed = pb->cut_lists && !keep_records && cut_records(pb, q, unneeded, view, copy);
   free(unneeded);
   if (failed) {
