@@ -22,6 +22,7 @@
 #include "cc.h"
 #include "cli.h"
 #include "commands.h"
+#include "signals.h"
 #include "mtpc/mtpc.h"
 #include "lto-backend/tools.h"
 
@@ -30,9 +31,13 @@ extern char **environ;
 /* Waits for a child; its exit status, or 1 if a signal ended it. */
 static int wait_for(pid_t pid) {
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0)
-    if (errno != EINTR)
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) {
+      cli_forget_child(pid);
       return 1;
+    }
+  }
+  cli_forget_child(pid);
   return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
 }
 
@@ -49,6 +54,8 @@ static int run_capturing_stderr(char **argv, char **text) {
   int failed = posix_spawnp(&pid, argv[0], &actions, NULL, argv, environ);
   posix_spawn_file_actions_destroy(&actions);
   close(fds[1]);
+  if (!failed)
+    cli_track_child(pid);
   size_t size = 0, cap = 4096;
   *text = xmalloc(cap);
   ssize_t n = 0;
@@ -74,6 +81,7 @@ static int run(char **argv) {
   pid_t pid;
   if (posix_spawnp(&pid, argv[0], NULL, NULL, argv, environ))
     return -1;
+  cli_track_child(pid);
   return wait_for(pid);
 }
 
@@ -223,6 +231,7 @@ static char *temporary_bitcode(void) {
     return NULL;
   }
   close(fd);
+  cli_remove_on_signal(path);
   return path;
 }
 
@@ -292,8 +301,10 @@ static finish try_split(const cc_settings *s, int argc, char **argv, const char 
       done = split_compile(s, &job, bitcode, source, status);
     }
   }
-  if (bitcode)
+  if (bitcode) {
     unlink(bitcode);
+    cli_keep_on_signal(bitcode);
+  }
   free(bitcode);
   free(owned);
   cc_job_free(&job);

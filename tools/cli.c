@@ -17,6 +17,7 @@
 #include <llvm-c/ErrorHandling.h>
 
 #include "lto-backend/tools.h"
+#include "signals.h"
 
 static void out_of_memory(void) {
   cli_error("out of memory");
@@ -138,6 +139,7 @@ static void format_report(report *r, const char *fmt, ...) {
 }
 
 static void write_report_and_exit(const report *r) {
+  cli_remove_registered_files();
   ssize_t written = write(STDERR_FILENO, r->text, r->length);
   (void)written; /* exiting either way */
   _exit(1);
@@ -153,6 +155,7 @@ static void on_crash(int signal_number) {
 static const char *fatal_input;
 
 static void on_llvm_fatal_error(const char *reason) {
+  cli_remove_registered_files();
   fprintf(stderr, "mtpc: error: %s: LLVM: %s\n", fatal_input, reason);
   fflush(stderr);
   _exit(1);

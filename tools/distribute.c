@@ -23,6 +23,7 @@
 #include "mtpc/mtpc.h"
 #include "lto-backend/tools.h"
 #include "json.h"
+#include "signals.h"
 
 extern char **environ;
 
@@ -162,6 +163,7 @@ static int load_jobs(distributor *d, const json *root, char **error) {
 static int make_jobserver(distributor *d, char **error) {
   char *fifo = xasprintf("%s/jobserver", d->tmpdir);
   int fd = -1;
+  cli_remove_on_signal(fifo);
   if (mkfifo(fifo, 0600) != 0 || (fd = open(fifo, O_RDWR | O_CLOEXEC)) < 0) {
     *error = xasprintf("cannot make a jobserver FIFO '%s': %s", fifo, strerror(errno));
     free(fifo);
@@ -185,6 +187,7 @@ static int start_job(distributor *d, dist_job *j, unsigned index, char **error) 
     fputc('\n', stderr);
   }
   j->log = xasprintf("%s/job%u.log", d->tmpdir, index);
+  cli_remove_on_signal(j->log);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
@@ -194,6 +197,8 @@ static int start_job(distributor *d, dist_job *j, unsigned index, char **error) 
   posix_spawn_file_actions_destroy(&actions);
   if (rc != 0)
     *error = xasprintf("cannot run '%s' for '%s': %s", j->argv[0], j->input, strerror(rc));
+  else
+    cli_track_child(j->pid);
   return rc != 0;
 }
 
@@ -211,8 +216,12 @@ static void replay_log(const dist_job *j) {
 /* A finished job: its slot back, its messages out. 0 if it succeeded. */
 static int finish_job(distributor *d, dist_job *j, int status, char **error) {
   mtpc_budget_release(d->jobserver);
+  cli_forget_child(j->pid);
   j->pid = 0;
   replay_log(j);
+  /* Replayed: no longer needed, and one slot of the signal registry back. */
+  unlink(j->log);
+  cli_keep_on_signal(j->log);
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
     if (access(j->output, F_OK) == 0)
       return 0;
@@ -290,13 +299,18 @@ static int run_jobs(distributor *d, char **error) {
 static void remove_tmpdir(distributor *d) {
   if (!d->tmpdir)
     return;
-  for (unsigned i = 0; i < d->count; i++)
-    if (d->jobs[i].log)
+  for (unsigned i = 0; i < d->count; i++) {
+    if (d->jobs[i].log) {
       unlink(d->jobs[i].log);
+      cli_keep_on_signal(d->jobs[i].log);
+    }
+  }
   char *fifo = xasprintf("%s/jobserver", d->tmpdir);
   unlink(fifo);
+  cli_keep_on_signal(fifo);
   free(fifo);
   rmdir(d->tmpdir);
+  cli_keep_on_signal(d->tmpdir);
 }
 
 static int set_up(distributor *d, char **error) {
@@ -308,6 +322,7 @@ static int set_up(distributor *d, char **error) {
     d->tmpdir = NULL;
     return 1;
   }
+  cli_remove_on_signal(d->tmpdir);
   d->jobserver = cli_jobserver_budget(d->slots);
   if (!d->jobserver && make_jobserver(d, error))
     return 1;

@@ -1,0 +1,116 @@
+/* What a signal that ends an mtpc command takes with it (signals.h). */
+#define _GNU_SOURCE
+#include "signals.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* The registry is statics, not a session's: a signal handler reaches
+ * nothing else. Fixed slots, so the handler never reads an array being
+ * grown; a slot's word is written whole. More live paths than slots (a
+ * distribution with more jobs running than that) go unregistered. */
+#define SLOTS 1024
+
+static char *volatile paths[SLOTS];
+static volatile pid_t children[SLOTS];
+static int installed;
+
+static const int ending_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+#define ENDING_SIGNALS (sizeof ending_signals / sizeof ending_signals[0])
+
+void cli_remove_registered_files(void) {
+  int saved = errno;
+  /* Files first, then the directories they were in: unlink refuses a
+   * directory and rmdir a file. */
+  for (size_t i = SLOTS; i-- > 0;)
+    if (paths[i])
+      unlink(paths[i]);
+  for (size_t i = SLOTS; i-- > 0;)
+    if (paths[i])
+      rmdir(paths[i]);
+  errno = saved;
+}
+
+static void stop_children(int signal_number) {
+  for (size_t i = 0; i < SLOTS; i++)
+    if (children[i] > 0)
+      kill(children[i], signal_number);
+  /* A child still writing into a directory would keep it from going. */
+  for (size_t i = 0; i < SLOTS; i++)
+    if (children[i] > 0)
+      while (waitpid(children[i], NULL, 0) < 0 && errno == EINTR)
+        ;
+}
+
+static void on_ending_signal(int signal_number) {
+  stop_children(signal_number);
+  cli_remove_registered_files();
+  /* Ends the process as the signal would have: make and shells tell an
+   * interrupted command by how it died. Delivered when the handler returns. */
+  signal(signal_number, SIG_DFL);
+  raise(signal_number);
+}
+
+static void install_handlers(void) {
+  if (installed)
+    return;
+  installed = 1;
+  struct sigaction action = {0};
+  action.sa_handler = on_ending_signal;
+  sigemptyset(&action.sa_mask);
+  for (size_t i = 0; i < ENDING_SIGNALS; i++)
+    sigaddset(&action.sa_mask, ending_signals[i]);
+  action.sa_flags = SA_RESTART;
+  for (size_t i = 0; i < ENDING_SIGNALS; i++) {
+    struct sigaction old;
+    /* nohup's SIGHUP, a background shell's SIGINT: still not ours. */
+    if (sigaction(ending_signals[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)
+      sigaction(ending_signals[i], &action, NULL);
+  }
+}
+
+void cli_remove_on_signal(const char *path) {
+  install_handlers();
+  char *copy = xstrdup(path);
+  for (size_t i = 0; i < SLOTS; i++) {
+    if (!paths[i]) {
+      paths[i] = copy;
+      return;
+    }
+  }
+  free(copy);
+}
+
+void cli_keep_on_signal(const char *path) {
+  for (size_t i = SLOTS; i-- > 0;) {
+    char *p = paths[i];
+    if (p && strcmp(p, path) == 0) {
+      paths[i] = NULL;
+      free(p);
+      return;
+    }
+  }
+}
+
+void cli_track_child(pid_t pid) {
+  install_handlers();
+  for (size_t i = 0; i < SLOTS; i++) {
+    if (children[i] == 0) {
+      children[i] = pid;
+      return;
+    }
+  }
+}
+
+void cli_forget_child(pid_t pid) {
+  for (size_t i = 0; i < SLOTS; i++)
+    if (children[i] == pid)
+      children[i] = 0;
+}

@@ -1,0 +1,26 @@
+/* What a signal that ends an mtpc command takes with it (signals.c): the
+ * temporary files and directories the command made, and the children it
+ * waits for. Ctrl-C, `make` stopping a build or `timeout` sends SIGINT,
+ * SIGTERM, SIGHUP or SIGQUIT; without this, mtpc would die at once and
+ * leave its temporary bitcode behind, and a child it started would go on
+ * writing into a directory no one removes. */
+#ifndef MTPC_TOOLS_SIGNALS_H
+#define MTPC_TOOLS_SIGNALS_H
+
+#include <sys/types.h>
+
+/* `path` (a file, or a directory that holds only registered files) is
+ * removed if a signal ends the process, or a crash (cli_report_crashes_on):
+ * the files first, then the directories. The first call installs the
+ * handlers; a signal the process ignores stays ignored. */
+void cli_remove_on_signal(const char *path);
+/* `path` is no longer removed on a signal (the caller removes or keeps it). */
+void cli_keep_on_signal(const char *path);
+/* A child the process waits for: a signal that ends the process is passed
+ * to it, and it is waited for before the files go. */
+void cli_track_child(pid_t pid);
+void cli_forget_child(pid_t pid);
+/* Removes the registered files now; safe in a signal handler. */
+void cli_remove_registered_files(void);
+
+#endif
