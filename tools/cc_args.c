@@ -61,6 +61,8 @@ static const cc1_option cc1_options[] = {
     {"-fgnuc-version=", FRONT_END_JOINED}, {"-fskip-odr-check-in-gmf", FRONT_END},
     {"-fvisibility=", FRONT_END_JOINED}, {"-pthread", FRONT_END},
     {"-fdeprecated-macro", FRONT_END}, {"-fwrapv", FRONT_END}, {"-relaxed-aliasing", FRONT_END},
+    /* clang 22's for -fno-strict-overflow: no inbounds on pointer arithmetic. */
+    {"-fwrapv-pointer", FRONT_END},
     {"-fbracket-depth", FRONT_END_ARG}, /* a parser limit (Verilator's makefiles) */
     /* C++20 and later (the driver turns implicit modules off), dialects. */
     {"-fno-implicit-modules", FRONT_END}, {"-faligned-allocation", FRONT_END},
@@ -78,6 +80,54 @@ static const cc1_option cc1_options[] = {
     {"-mincremental-linker-compatible", FRONT_END},
     /* The front end emits invariant.group intrinsics for them. */
     {"-fstrict-vtable-pointers", FRONT_END},
+    /* Language and dialect, the front end's limits and diagnostics, and
+     * layout: what the front end parses and emits, nothing more. */
+    {"-fvisibility-inlines-hidden", FRONT_END},
+    {"-fvisibility-inlines-hidden-static-local-var", FRONT_END},
+    {"-fvisibility-global-new-delete=", FRONT_END_JOINED}, {"-fstrict-flex-arrays=", FRONT_END_JOINED},
+    {"-fstrict-enums", FRONT_END}, {"-fmerge-all-constants", FRONT_END},
+    {"-fno-elide-constructors", FRONT_END}, {"-fno-char8_t", FRONT_END}, {"-fchar8_t", FRONT_END},
+    {"-fshort-enums", FRONT_END}, {"-fwchar-type=", FRONT_END_JOINED},
+    {"-fno-signed-wchar", FRONT_END}, {"-fpack-struct=", FRONT_END_JOINED},
+    {"-fno-access-control", FRONT_END}, {"-fno-operator-names", FRONT_END},
+    {"-fdollars-in-identifiers", FRONT_END}, {"-fno-dollars-in-identifiers", FRONT_END},
+    {"-fgnu-keywords", FRONT_END}, {"-fno-gnu-keywords", FRONT_END},
+    {"-fconstexpr-depth=", FRONT_END_JOINED}, {"-fconstexpr-steps=", FRONT_END_JOINED},
+    {"-fconstexpr-backtrace-limit=", FRONT_END_JOINED}, {"-ftemplate-depth=", FRONT_END_JOINED},
+    {"-ftemplate-backtrace-limit=", FRONT_END_JOINED}, {"-fmacro-backtrace-limit=", FRONT_END_JOINED},
+    {"-fspell-checking-limit=", FRONT_END_JOINED}, {"-fno-spell-checking", FRONT_END},
+    {"-fcaret-diagnostics-max-lines=", FRONT_END_JOINED}, {"-fno-caret-diagnostics", FRONT_END},
+    {"-fno-show-column", FRONT_END}, {"-fno-show-source-location", FRONT_END},
+    {"-fno-diagnostics-fixit-info", FRONT_END}, {"-fno-strict-return", FRONT_END},
+    {"-flax-vector-conversions=", FRONT_END_JOINED}, {"-fno-c++-static-destructors", FRONT_END},
+    {"-fc++-static-destructors=", FRONT_END_JOINED}, {"-fforce-emit-vtables", FRONT_END},
+    {"-fno-assume-unique-vtables", FRONT_END}, {"-fpch-instantiate-templates", FRONT_END},
+    {"-fkeep-static-consts", FRONT_END}, {"-fkeep-persistent-storage-variables", FRONT_END},
+    {"-ffloat16-excess-precision=", FRONT_END_JOINED},
+    {"-fbfloat16-excess-precision=", FRONT_END_JOINED},
+    /* UBSan's handlers without a runtime's reports: their names, the front end's. */
+    {"-fsanitize-minimal-runtime", FRONT_END},
+    /* Settings the front end writes into the IR: function attributes
+     * (no-jump-tables, noimplicitfloat, patchable-function-entry,
+     * denormal-fp-math, strictfp with constrained intrinsics), functions'
+     * alignment, globals' TLS models, and module flags
+     * (override-stack-alignment, stack-protector-guard*,
+     * indirect_branch_cs_prefix). */
+    {"-fno-jump-tables", FRONT_END}, {"-no-implicit-float", FRONT_END},
+    {"-function-alignment", FRONT_END_ARG}, {"-fpatchable-function-entry=", FRONT_END_JOINED},
+    {"-fpatchable-function-entry-offset=", FRONT_END_JOINED},
+    {"-fdenormal-fp-math=", FRONT_END_JOINED}, {"-fdenormal-fp-math-f32=", FRONT_END_JOINED},
+    {"-frounding-math", FRONT_END}, {"-ffp-exception-behavior=", FRONT_END_JOINED},
+    {"-ftls-model=", FRONT_END_JOINED}, {"-mstack-alignment=", FRONT_END_JOINED},
+    {"-mstack-protector-guard=", FRONT_END_JOINED},
+    {"-mstack-protector-guard-reg=", FRONT_END_JOINED},
+    {"-mstack-protector-guard-offset=", FRONT_END_JOINED},
+    {"-mstack-protector-guard-symbol=", FRONT_END_JOINED},
+    {"-mindirect-branch-cs-prefix", FRONT_END},
+    /* Debug information's names and inline line tables: metadata and a
+     * function attribute. */
+    {"-gsimple-template-names=", FRONT_END_JOINED}, {"-debug-forward-template-params", FRONT_END},
+    {"-gno-inline-line-tables", FRONT_END},
     /* Inlining modes: the front end marks what may not be inlined noinline. */
     {"-finline-functions", FRONT_END}, {"-finline-hint-functions", FRONT_END},
     {"-fcommon", FRONT_END}, {"-fno-signed-char", FRONT_END}, {"-fcxx-exceptions", FRONT_END},
@@ -97,7 +147,6 @@ static const cc1_option cc1_options[] = {
     {"-mreassociate", FRONT_END}, {"-freciprocal-math", FRONT_END},
     {"-ffinite-math-only", FRONT_END}, {"-ffp-contract=fast", FRONT_END},
     {"-ffp-contract=off", FRONT_END}, {"-complex-range=", FRONT_END_JOINED},
-    {"-ffp-exception-behavior=ignore", FRONT_END},
     /* Dependency files: the front end writes them, as clang's would. */
     {"-dependency-file", FRONT_END_ARG}, {"-MT", FRONT_END_ARG}, {"-sys-header-deps", FRONT_END},
     {"-MP", FRONT_END},
