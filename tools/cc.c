@@ -31,14 +31,11 @@ extern char **environ;
 /* Waits for a child; its exit status, or 1 if a signal ended it. */
 static int wait_for(pid_t pid) {
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) {
-      cli_forget_child(pid);
-      return 1;
-    }
-  }
+  pid_t waited;
+  while ((waited = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
+    ;
   cli_forget_child(pid);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+  return waited < 0 || !WIFEXITED(status) ? 1 : WEXITSTATUS(status);
 }
 
 /* Runs argv with stderr read into *text; its exit status, or -1 if it
@@ -301,10 +298,8 @@ static finish try_split(const cc_settings *s, int argc, char **argv, const char 
       done = split_compile(s, &job, bitcode, source, status);
     }
   }
-  if (bitcode) {
-    unlink(bitcode);
-    cli_keep_on_signal(bitcode);
-  }
+  if (bitcode)
+    cli_remove_now(bitcode);
   free(bitcode);
   free(owned);
   cc_job_free(&job);

@@ -220,8 +220,7 @@ static int finish_job(distributor *d, dist_job *j, int status, char **error) {
   j->pid = 0;
   replay_log(j);
   /* Replayed: no longer needed, and one slot of the signal registry back. */
-  unlink(j->log);
-  cli_keep_on_signal(j->log);
+  cli_remove_now(j->log);
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
     if (access(j->output, F_OK) == 0)
       return 0;
@@ -299,18 +298,13 @@ static int run_jobs(distributor *d, char **error) {
 static void remove_tmpdir(distributor *d) {
   if (!d->tmpdir)
     return;
-  for (unsigned i = 0; i < d->count; i++) {
-    if (d->jobs[i].log) {
-      unlink(d->jobs[i].log);
-      cli_keep_on_signal(d->jobs[i].log);
-    }
-  }
+  for (unsigned i = 0; i < d->count; i++)
+    if (d->jobs[i].log)
+      cli_remove_now(d->jobs[i].log);
   char *fifo = xasprintf("%s/jobserver", d->tmpdir);
-  unlink(fifo);
-  cli_keep_on_signal(fifo);
+  cli_remove_now(fifo);
   free(fifo);
-  rmdir(d->tmpdir);
-  cli_keep_on_signal(d->tmpdir);
+  cli_remove_now(d->tmpdir);
 }
 
 static int set_up(distributor *d, char **error) {

@@ -88,7 +88,8 @@ void cli_remove_on_signal(const char *path) {
   free(copy);
 }
 
-void cli_keep_on_signal(const char *path) {
+/* `path` is no longer removed on a signal. */
+static void forget_path(const char *path) {
   for (size_t i = SLOTS; i-- > 0;) {
     char *p = paths[i];
     if (p && strcmp(p, path) == 0) {
@@ -97,6 +98,13 @@ void cli_keep_on_signal(const char *path) {
       return;
     }
   }
+}
+
+void cli_remove_now(const char *path) {
+  /* Removed before it is forgotten: a signal between the two finds it gone. */
+  if (unlink(path) != 0)
+    rmdir(path);
+  forget_path(path);
 }
 
 void cli_track_child(pid_t pid) {

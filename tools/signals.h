@@ -14,8 +14,8 @@
  * the files first, then the directories. The first call installs the
  * handlers; a signal the process ignores stays ignored. */
 void cli_remove_on_signal(const char *path);
-/* `path` is no longer removed on a signal (the caller removes or keeps it). */
-void cli_keep_on_signal(const char *path);
+/* Removes `path` (a file, or an empty directory) now, then forgets it. */
+void cli_remove_now(const char *path);
 /* A child the process waits for: a signal that ends the process is passed
  * to it, and it is waited for before the files go. */
 void cli_track_child(pid_t pid);
