@@ -1,6 +1,7 @@
 /*
  * What mtpc's own tools (tools/) use besides the installed headers: the file
- * helpers (support/files.h), a compile with faults injected, the time trace
+ * helpers (support/files.h; their watcher of temporaries), a compile with
+ * faults injected (support/fault.h), the time trace
  * as bytes, the distributed ThinLTO backend job behind `mtpc backend`, and
  * why a target cannot be split (split_advice.h).
  * Not part of the stable API and not installed.
@@ -16,6 +17,7 @@
 #include "lto-backend/split_advice.h"
 #include "mtpc/llvm.h"
 #include "mtpc/mtpc.h"
+#include "support/fault.h"
 #include "support/files.h"
 #include "support/llvm_support.h"
 

@@ -36,3 +36,5 @@ int mtpc_fault_reload(const char *spec, unsigned partition) {
 int mtpc_fault_write(const char *spec) { return spec && fault_listed(spec, "write", NULL); }
 
 int mtpc_fault_cache(const char *spec) { return spec && fault_listed(spec, "cache", NULL); }
+
+int mtpc_fault_hold(const char *spec) { return spec && fault_listed(spec, "hold", NULL); }

@@ -8,12 +8,15 @@
  *   write      every file write fails halfway, as on a full disk (ENOSPC);
  *   cache      every write to the partition cache fails so;
  *   reload=K   partition K (or "all") loads again with every function record
- *              whole, as when it keeps a function whose record its view changed.
+ *              whole, as when it keeps a function whose record its view changed;
+ *   hold       a tool waits for a signal with its outputs written under
+ *              their temporary names, just before it renames them.
  * Tests use it to check that a failure there gives one error and leaves no
  * output and no temporary files, and that a reload gives the same object. A NULL spec injects nothing. */
 int mtpc_fault_codegen(const char *spec, unsigned partition);
 int mtpc_fault_write(const char *spec);
 int mtpc_fault_cache(const char *spec);
 int mtpc_fault_reload(const char *spec, unsigned partition);
+int mtpc_fault_hold(const char *spec);
 
 #endif

@@ -61,6 +61,23 @@ int mtpc_write_file_atomic(const char *path, const void *data, size_t size, cons
   return mtpc_replace_file(path, data, size, faults, message);
 }
 
+/* A static, not a session's: like a signal handler, it is the process's. */
+static mtpc_temporary_watcher *volatile temporary_watcher;
+
+void mtpc_watch_temporaries(mtpc_temporary_watcher *watcher) { temporary_watcher = watcher; }
+
+static void temporary_made(const char *temp) {
+  mtpc_temporary_watcher *watcher = temporary_watcher;
+  if (watcher)
+    watcher(temp, 1);
+}
+
+void mtpc_temporary_gone(const char *temp) {
+  mtpc_temporary_watcher *watcher = temporary_watcher;
+  if (watcher)
+    watcher(temp, 0);
+}
+
 int mtpc_write_temporary(const char *path, const void *data, size_t size, const char *faults,
                          char **temp, char **message) {
   *temp = mtpc_asprintf("%s.mtpc-tmp.XXXXXX", path);
@@ -75,6 +92,7 @@ int mtpc_write_temporary(const char *path, const void *data, size_t size, const 
     *temp = NULL;
     return 1;
   }
+  temporary_made(*temp);
   int failed = write_all(fd, data, size, faults) != 0;
   int saved = errno;
   if (!failed && (fchmod(fd, 0644) != 0 || fsync(fd) != 0)) {
@@ -88,6 +106,7 @@ int mtpc_write_temporary(const char *path, const void *data, size_t size, const 
   if (failed) {
     *message = mtpc_asprintf("cannot write '%s': %s", path, strerror(saved));
     unlink(*temp);
+    mtpc_temporary_gone(*temp);
     free(*temp);
     *temp = NULL;
   }
@@ -104,6 +123,7 @@ int mtpc_replace_file(const char *path, const void *data, size_t size, const cha
     *message = mtpc_asprintf("cannot write '%s': %s", path, strerror(errno));
     unlink(temp);
   }
+  mtpc_temporary_gone(temp);
   free(temp);
   return failed;
 }

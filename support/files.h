@@ -12,6 +12,17 @@ extern "C" {
 #endif
 
 
+/* Told of each temporary file beside a destination (mtpc_write_temporary)
+ * once it exists (made = 1) and once it is renamed into place or removed
+ * (made = 0). Process-wide, as a signal's disposition is: a command-line
+ * tool sets it so that a signal that ends it can remove the temporaries
+ * (tools/signals.c); the library never sets it, and a linker that links
+ * the library keeps its own handling. May be called from any thread. */
+typedef void mtpc_temporary_watcher(const char *temp, int made);
+void mtpc_watch_temporaries(mtpc_temporary_watcher *watcher);
+/* Tells the watcher that `temp` is gone: renamed into place or removed. */
+void mtpc_temporary_gone(const char *temp);
+
 /* Writes `size` bytes to a new temporary file beside `path` (in its
  * directory, mode 0644, synced), whose name goes to *temp (malloc'ed).
  * 0 on success, else *message (NULL: out of memory) and no file. */

@@ -49,8 +49,10 @@ int mtpc_outputs_add(mtpc_outputs *o, const char *path, const void *data, size_t
   if (!failed && MTPC_PUSH(o->files, o->count, o->cap, f))
     failed = 1;
   if (failed) {
-    if (f.temp)
+    if (f.temp) {
       unlink(f.temp);
+      mtpc_temporary_gone(f.temp);
+    }
     free(f.temp);
     free(f.path);
     free(f.data);
@@ -60,8 +62,10 @@ int mtpc_outputs_add(mtpc_outputs *o, const char *path, const void *data, size_t
 
 static int commit_one(const output *f, char **message) {
   if (f->temp) {
-    if (rename(f->temp, f->path) == 0)
+    if (rename(f->temp, f->path) == 0) {
+      mtpc_temporary_gone(f->temp);
       return 0;
+    }
     *message = mtpc_asprintf("cannot write '%s': %s", f->path, strerror(errno));
     return 1;
   }
@@ -81,8 +85,10 @@ void mtpc_outputs_free(mtpc_outputs *o) {
   if (!o)
     return;
   for (size_t i = 0; i < o->count; i++) {
-    if (o->files[i].temp && i >= o->committed)
+    if (o->files[i].temp && i >= o->committed) {
       unlink(o->files[i].temp);
+      mtpc_temporary_gone(o->files[i].temp);
+    }
     free(o->files[i].temp);
     free(o->files[i].path);
     free(o->files[i].data);

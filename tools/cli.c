@@ -94,6 +94,8 @@ int cli_write_outputs(mtpc_result *result, const char *output, const void *objec
   int failed = !outputs ||
                mtpc_outputs_add(outputs, output, object, size, cli_fault_injection(), &message) ||
                (trace && add_time_trace(outputs, trace, &message));
+  if (!failed && mtpc_fault_hold(cli_fault_injection()))
+    pause(); /* a test's signal ends the process here (fault.h) */
   if (!failed && mtpc_result_commit_files(result) != MTPC_OK) {
     failed = 1;
     message = xstrdup(mtpc_result_message(result));

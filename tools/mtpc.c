@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "mtpc/mtpc.h"
+#include "signals.h"
 
 static const char usage_text[] =
     "OVERVIEW: compile one large LLVM module on many cores\n"
@@ -108,6 +109,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   const char *command = argv[1];
+  cli_remove_temporaries_on_signal();
   if (!strcmp(command, "--help") || !strcmp(command, "-h") || !strcmp(command, "help")) {
     fputs(usage_text, stdout);
     return 0;

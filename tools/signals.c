@@ -3,6 +3,7 @@
 #include "signals.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -11,16 +12,18 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "lto-backend/tools.h"
 
 /* The registry is statics, not a session's: a signal handler reaches
  * nothing else. Fixed slots, so the handler never reads an array being
- * grown; a slot's word is written whole. More live paths than slots (a
- * distribution with more jobs running than that) go unregistered. */
+ * grown; a slot's word is written whole, and taken and given back by
+ * compare-and-swap, as worker threads register the temporaries of the
+ * files they write. More live paths than slots (a distribution with more
+ * jobs running than that) go unregistered. */
 #define SLOTS 1024
 
 static char *volatile paths[SLOTS];
 static volatile pid_t children[SLOTS];
-static int installed;
 
 static const int ending_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 #define ENDING_SIGNALS (sizeof ending_signals / sizeof ending_signals[0])
@@ -59,9 +62,6 @@ static void on_ending_signal(int signal_number) {
 }
 
 static void install_handlers(void) {
-  if (installed)
-    return;
-  installed = 1;
   struct sigaction action = {0};
   action.sa_handler = on_ending_signal;
   sigemptyset(&action.sa_mask);
@@ -76,14 +76,16 @@ static void install_handlers(void) {
   }
 }
 
+static pthread_once_t handlers_once = PTHREAD_ONCE_INIT;
+
 void cli_remove_on_signal(const char *path) {
-  install_handlers();
+  pthread_once(&handlers_once, install_handlers);
   char *copy = xstrdup(path);
   for (size_t i = 0; i < SLOTS; i++) {
-    if (!paths[i]) {
-      paths[i] = copy;
+    char *empty = NULL;
+    if (__atomic_compare_exchange_n(&paths[i], &empty, copy, 0, __ATOMIC_SEQ_CST,
+                                    __ATOMIC_SEQ_CST))
       return;
-    }
   }
   free(copy);
 }
@@ -92,13 +94,22 @@ void cli_remove_on_signal(const char *path) {
 static void forget_path(const char *path) {
   for (size_t i = SLOTS; i-- > 0;) {
     char *p = paths[i];
-    if (p && strcmp(p, path) == 0) {
-      paths[i] = NULL;
+    if (p && strcmp(p, path) == 0 &&
+        __atomic_compare_exchange_n(&paths[i], &p, NULL, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
       free(p);
       return;
     }
   }
 }
+
+static void watch_temporary(const char *temp, int made) {
+  if (made)
+    cli_remove_on_signal(temp);
+  else
+    forget_path(temp);
+}
+
+void cli_remove_temporaries_on_signal(void) { mtpc_watch_temporaries(watch_temporary); }
 
 void cli_remove_now(const char *path) {
   /* Removed before it is forgotten: a signal between the two finds it gone. */
@@ -108,7 +119,7 @@ void cli_remove_now(const char *path) {
 }
 
 void cli_track_child(pid_t pid) {
-  install_handlers();
+  pthread_once(&handlers_once, install_handlers);
   for (size_t i = 0; i < SLOTS; i++) {
     if (children[i] == 0) {
       children[i] = pid;

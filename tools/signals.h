@@ -20,6 +20,10 @@ void cli_remove_now(const char *path);
  * to it, and it is waited for before the files go. */
 void cli_track_child(pid_t pid);
 void cli_forget_child(pid_t pid);
+/* From now on, the temporaries the library writes beside an output (the
+ * object's, a .dwo's, a cache entry's: support/files.h) are removed too
+ * if a signal ends the process before they are renamed into place. */
+void cli_remove_temporaries_on_signal(void);
 /* Removes the registered files now; safe in a signal handler. */
 void cli_remove_registered_files(void);
 
