@@ -67,7 +67,8 @@ static int note_module_block(void *arg, mtpc_bitstream *bs, uint32_t id) {
     return MTPC_BS_NOT_MINE;
   if (s->seen_types++)
     return 1; /* a second table: not what LLVM writes */
-  return mtpc_bs_enter(bs, id) || mtpc_bs_walk_block(bs, &s->record, note_type, mtpc_bs_no_subblock, s);
+  return mtpc_bs_enter(bs, id) ||
+         mtpc_bs_walk_block(bs, &s->record, note_type, mtpc_bs_no_subblock, s);
 }
 
 /* The first function type with the fewest parameters; non-zero when the
