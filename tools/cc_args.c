@@ -124,6 +124,15 @@ static const cc1_option cc1_options[] = {
     {"-mstack-protector-guard-offset=", FRONT_END_JOINED},
     {"-mstack-protector-guard-symbol=", FRONT_END_JOINED},
     {"-mindirect-branch-cs-prefix", FRONT_END},
+    {"-mspeculative-load-hardening", FRONT_END}, {"-ftrapv", FRONT_END},
+    {"-ftrapv-handler", FRONT_END_ARG}, {"-fxray-instrument", FRONT_END},
+    {"-fxray-instruction-threshold=", FRONT_END_JOINED},
+    {"-fxray-instrumentation-bundle=", FRONT_END_JOINED}, {"-fxray-modes=", FRONT_END_JOINED},
+    {"-mprefer-vector-width=", FRONT_END_JOINED},
+    {"-fexperimental-relative-c++-abi-vtables", FRONT_END},
+    {"-mfunction-return=", FRONT_END_JOINED}, {"-mrecip=", FRONT_END_JOINED},
+    {"-fsplit-lto-unit", FRONT_END}, {"-funique-internal-linkage-names", FRONT_END},
+    {"-mlarge-data-threshold=", FRONT_END_JOINED},
     /* Debug information's names and inline line tables: metadata and a
      * function attribute. */
     {"-gsimple-template-names=", FRONT_END_JOINED}, {"-debug-forward-template-params", FRONT_END},
