@@ -65,6 +65,10 @@ static int check(const mtpc_options *o, const mtpc_llvm_options *llvm, char *why
     snprintf(why, size, "llvm_option_count without llvm_options");
   else if (mtpc_sanitizer_spec_read(o->sanitizers, &sanitizer, why, size))
     return 1;
+  else if (o->debugger_tuning && strcmp(o->debugger_tuning, "gdb") &&
+           strcmp(o->debugger_tuning, "lldb") && strcmp(o->debugger_tuning, "sce") &&
+           strcmp(o->debugger_tuning, "dbx"))
+    snprintf(why, size, "unknown debugger tuning '%s' (gdb, lldb, sce, dbx)", o->debugger_tuning);
   else if (o->gcov & ~(unsigned)(MTPC_GCOV_NOTES | MTPC_GCOV_DATA | MTPC_GCOV_NO_RED_ZONE))
     snprintf(why, size, "unknown gcov flags 0x%x", o->gcov);
   else if (o->ir_profile_generate && o->ir_profile_use && *o->ir_profile_use)

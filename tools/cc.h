@@ -108,6 +108,11 @@ typedef struct cc_job {
   char *features;        /* comma separated */
   int function_sections;
   int addrsig;
+  int stack_size_section;      /* the TargetOptions of mtpc_options' */
+  int no_unique_section_names;
+  int no_zeros_in_bss;
+  unsigned loop_alignment;
+  const char *debugger_tuning;
   int data_sections;
   const char *split_dwarf_file;
   const char *split_dwarf_output;

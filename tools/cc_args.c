@@ -194,9 +194,10 @@ static const cc1_option cc1_options[] = {
     /* Debug information: the front end's metadata; DWARF is written per
      * partition. */
     {"-debug-info-kind=", FRONT_END_JOINED}, {"-dwarf-version=", FRONT_END_JOINED},
-    {"-debugger-tuning=gdb", FRONT_END}, {"-ggnu-pubnames", FRONT_END},
+    {"-debugger-tuning=", MAPPED_JOINED}, {"-ggnu-pubnames", FRONT_END},
     {"-gno-column-info", FRONT_END},
-    {"-gpubnames", FRONT_END}, {"-gkey-instructions", FRONT_END},
+    {"-gpubnames", FRONT_END}, {"-gkey-instructions", FRONT_END}, {"-gtemplate-alias", FRONT_END},
+    {"-dwarf-explicit-import", FRONT_END},
     /* -grecord-gcc-switches: the command line in the compile unit's producer flags. */
     {"-dwarf-debug-flags", FRONT_END_ARG},
     {"-fdebug-compilation-dir=", FRONT_END_JOINED},
@@ -204,6 +205,9 @@ static const cc1_option cc1_options[] = {
     {"-fdebug-prefix-map=", FRONT_END_JOINED}, {"-fmacro-prefix-map=", FRONT_END_JOINED},
     {"-fcoverage-prefix-map=", FRONT_END_JOINED},
     {"-faddrsig", MAPPED},
+    /* TargetOptions no IR carries (mtpc_options' code generation settings). */
+    {"-fstack-size-section", MAPPED}, {"-fno-unique-section-names", MAPPED},
+    {"-fno-zero-initialized-in-bss", MAPPED}, {"-falign-loops=", MAPPED_JOINED},
     /* Given to code generation. */
     {"-O", MAPPED_JOINED}, {"-target-cpu", MAPPED_ARG}, {"-target-feature", MAPPED_ARG},
     {"-target-abi", MAPPED_ARG}, {"-fprofile-sample-use=", MAPPED_JOINED},
@@ -492,6 +496,16 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     job->function_sections = 1;
   else if (!strcmp(arg, "-faddrsig"))
     job->addrsig = 1;
+  else if (!strcmp(arg, "-fstack-size-section"))
+    job->stack_size_section = 1;
+  else if (!strcmp(arg, "-fno-unique-section-names"))
+    job->no_unique_section_names = 1;
+  else if (!strcmp(arg, "-fno-zero-initialized-in-bss"))
+    job->no_zeros_in_bss = 1;
+  else if (cc_has_prefix(arg, "-falign-loops="))
+    job->loop_alignment = (unsigned)strtoul(arg + strlen("-falign-loops="), NULL, 10);
+  else if (cc_has_prefix(arg, "-debugger-tuning="))
+    job->debugger_tuning = arg + strlen("-debugger-tuning=");
   else if (!strcmp(arg, "-fdata-sections"))
     job->data_sections = 1;
   else if (!strcmp(arg, "-split-dwarf-file"))
@@ -638,6 +652,11 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->features = job->features;
   o->function_sections = job->function_sections;
   o->addrsig = job->addrsig;
+  o->stack_size_section = job->stack_size_section;
+  o->no_unique_section_names = job->no_unique_section_names;
+  o->no_zeros_in_bss = job->no_zeros_in_bss;
+  o->loop_alignment = job->loop_alignment;
+  o->debugger_tuning = job->debugger_tuning;
   o->data_sections = job->data_sections;
   o->split_dwarf_file = job->split_dwarf_file;
   o->split_dwarf_output = job->split_dwarf_output;

@@ -60,6 +60,14 @@ static mtpc_reloc_model parse_reloc(cli *c, const char *text) {
   return MTPC_RELOC_DEFAULT;
 }
 
+static const char *parse_debugger(cli *c, const char *name) {
+  if (!strcmp(name, "gdb") || !strcmp(name, "lldb") || !strcmp(name, "sce") || !strcmp(name, "dbx"))
+    return name;
+  cli_error("--debugger-tune: expected gdb, lldb, sce or dbx, not '%s'", name);
+  c->status = CLI_USAGE_ERROR;
+  return NULL;
+}
+
 static int parse_flag(cli *c, const char *arg) {
   mtpc_options *o = &c->options;
   if (!strcmp(arg, "-O0") || !strcmp(arg, "-O1") || !strcmp(arg, "-O2") || !strcmp(arg, "-O3"))
@@ -70,6 +78,12 @@ static int parse_flag(cli *c, const char *arg) {
     o->data_sections = 1;
   else if (!strcmp(arg, "--addrsig"))
     o->addrsig = 1;
+  else if (!strcmp(arg, "--stack-size-section"))
+    o->stack_size_section = 1;
+  else if (!strcmp(arg, "--no-unique-section-names"))
+    o->no_unique_section_names = 1;
+  else if (!strcmp(arg, "--no-zeros-in-bss"))
+    o->no_zeros_in_bss = 1;
   else if (!strcmp(arg, "--stats"))
     c->stats = 1;
   else if (!strcmp(arg, "--stats=account"))
@@ -187,6 +201,10 @@ static int parse_args(cli *c, int argc, char **argv) {
       o->features = v;
     else if ((v = take_value(c, argc, argv, &i, "--target-abi")))
       o->target_abi = v;
+    else if ((v = take_value(c, argc, argv, &i, "--align-loops")))
+      o->loop_alignment = cli_parse_unsigned(v, "--align-loops", &c->status);
+    else if ((v = take_value(c, argc, argv, &i, "--debugger-tune")))
+      o->debugger_tuning = parse_debugger(c, v);
     else if ((v = take_value(c, argc, argv, &i, "--instrprof-output")))
       o->instrprof_output = v;
     else if ((v = take_value(c, argc, argv, &i, "--sanitize")))

@@ -407,6 +407,21 @@ typedef struct mtpc_options {
    * partitions' (docs/design.rst). 0 (default): none, as LLVM's
    * TargetOptions. */
   int addrsig;
+  /* Code generation settings clang takes from its command line into
+   * TargetOptions, which no IR carries: a .stack_sizes section
+   * (-fstack-size-section); sections of one kind all named alike, told
+   * apart by their unique IDs (-fno-unique-section-names; 0: named after
+   * their functions and variables, as LLVM's default); zero-initialized
+   * variables in .data rather than .bss (-fno-zero-initialized-in-bss);
+   * loops aligned to loop_alignment bytes (-falign-loops=N; 0: the
+   * target's); and the debugger the debug info is tuned for
+   * (-ggdb/-glldb/-gsce/-gdbx: "gdb", "lldb", "sce" or "dbx"; NULL: the
+   * target's). */
+  int stack_size_section;
+  int no_unique_section_names;
+  int no_zeros_in_bss;
+  unsigned loop_alignment;
+  const char *debugger_tuning;
 } mtpc_options;
 
 enum {

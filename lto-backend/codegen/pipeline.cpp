@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include <llvm/ADT/StringSwitch.h>
+
 #include "declined_copies.h"
 #include "late_clones.h"
 #include "profile_phase.h"
@@ -58,6 +60,16 @@ struct mtpc_bridge_settings {
 
 static std::string or_empty(const char *s) { return s ? s : ""; }
 
+// options.c has checked the name.
+static DebuggerKind debugger_kind(const char *name) {
+  return StringSwitch<DebuggerKind>(or_empty(name))
+      .Case("gdb", DebuggerKind::GDB)
+      .Case("lldb", DebuggerKind::LLDB)
+      .Case("sce", DebuggerKind::SCE)
+      .Case("dbx", DebuggerKind::DBX)
+      .Default(DebuggerKind::Default);
+}
+
 void mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o) {
   c.CPU = or_empty(o->cpu);
   c.Options.MCOptions.ABIName = or_empty(o->target_abi);
@@ -70,6 +82,11 @@ void mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o) {
   c.Options.FunctionSections = o->function_sections != 0;
   c.Options.DataSections = o->data_sections != 0;
   c.Options.EmitAddrsig = o->addrsig != 0;
+  c.Options.EmitStackSizeSection = o->stack_size_section != 0;
+  c.Options.UniqueSectionNames = o->no_unique_section_names == 0;
+  c.Options.NoZerosInBSS = o->no_zeros_in_bss != 0;
+  c.Options.LoopAlignment = o->loop_alignment;
+  c.Options.DebuggerTuning = debugger_kind(o->debugger_tuning);
   // TargetOptions() says .ctors; clang, llc and LLVM's LTO say .init_array.
   c.Options.UseInitArray = true;
   c.RelocModel = reloc_model(o->reloc_model);

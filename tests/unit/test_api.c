@@ -332,6 +332,15 @@ static void test_errors(void) {
   o.sanitizers = "address<recover;use-after-return=always;no-odr-indicator;destructor=none>";
   CHECK_EQ_U(mtpc_compile_bitcode("not bitcode", 11, "x.bc", &o, &r), MTPC_ERR_INPUT);
   mtpc_result_free(r);
+  /* The debugger code generation tunes debug info for, by its -g name. */
+  mtpc_options_init(&o);
+  o.debugger_tuning = "vi";
+  CHECK_EQ_U(mtpc_compile_bitcode("BC", 2, "x.bc", &o, &r), MTPC_ERR_INVALID_ARGUMENT);
+  CHECK(strstr(mtpc_result_message(r), "unknown debugger tuning 'vi' (gdb, lldb, sce, dbx)"));
+  mtpc_result_free(r);
+  o.debugger_tuning = "lldb";
+  CHECK_EQ_U(mtpc_compile_bitcode("not bitcode", 11, "x.bc", &o, &r), MTPC_ERR_INPUT);
+  mtpc_result_free(r);
   mtpc_options_init(&o);
   CHECK_EQ_U(mtpc_compile_bitcode("not bitcode", 11, "x.bc", &o, &r), MTPC_ERR_INPUT);
   CHECK(strstr(mtpc_result_message(r), "x.bc: invalid bitcode"));
