@@ -17,7 +17,7 @@ mtpc_status mtpc_options_import(const mtpc_options *given, const mtpc_llvm_optio
 /* Whether instrumentation passes run on the whole module before the split
  * (gcov's, the lowering of clang's counters). */
 static inline int mtpc_instruments_whole_module(const mtpc_options *o) {
-  return o->gcov != 0 || o->lower_instrprof != 0;
+  return o->gcov != 0 || o->lower_instrprof != 0 || o->instrument_functions != 0;
 }
 
 /* Whether the first part of the per-module pipeline, to IR profile

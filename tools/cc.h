@@ -113,6 +113,7 @@ typedef struct cc_job {
   int no_zeros_in_bss;
   unsigned loop_alignment;
   const char *debugger_tuning;
+  int instrument_functions;    /* -finstrument-functions */
   int data_sections;
   const char *split_dwarf_file;
   const char *split_dwarf_output;

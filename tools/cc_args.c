@@ -133,6 +133,8 @@ static const cc1_option cc1_options[] = {
     {"-mfunction-return=", FRONT_END_JOINED}, {"-mrecip=", FRONT_END_JOINED},
     {"-fsplit-lto-unit", FRONT_END}, {"-funique-internal-linkage-names", FRONT_END},
     {"-mlarge-data-threshold=", FRONT_END_JOINED},
+    {"-finstrument-functions", MAPPED}, {"-finstrument-functions-after-inlining", FRONT_END},
+    {"-finstrument-function-entry-bare", FRONT_END}, {"-pg", FRONT_END}, {"-mfentry", FRONT_END},
     /* Debug information's names and inline line tables: metadata and a
      * function attribute. */
     {"-gsimple-template-names=", FRONT_END_JOINED}, {"-debug-forward-template-params", FRONT_END},
@@ -498,6 +500,8 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     job->addrsig = 1;
   else if (!strcmp(arg, "-fstack-size-section"))
     job->stack_size_section = 1;
+  else if (!strcmp(arg, "-finstrument-functions"))
+    job->instrument_functions = 1;
   else if (!strcmp(arg, "-fno-unique-section-names"))
     job->no_unique_section_names = 1;
   else if (!strcmp(arg, "-fno-zero-initialized-in-bss"))
@@ -657,6 +661,7 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->no_zeros_in_bss = job->no_zeros_in_bss;
   o->loop_alignment = job->loop_alignment;
   o->debugger_tuning = job->debugger_tuning;
+  o->instrument_functions = job->instrument_functions;
   o->data_sections = job->data_sections;
   o->split_dwarf_file = job->split_dwarf_file;
   o->split_dwarf_output = job->split_dwarf_output;

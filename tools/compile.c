@@ -84,6 +84,8 @@ static int parse_flag(cli *c, const char *arg) {
     o->no_unique_section_names = 1;
   else if (!strcmp(arg, "--no-zeros-in-bss"))
     o->no_zeros_in_bss = 1;
+  else if (!strcmp(arg, "--instrument-functions"))
+    o->instrument_functions = 1;
   else if (!strcmp(arg, "--stats"))
     c->stats = 1;
   else if (!strcmp(arg, "--stats=account"))

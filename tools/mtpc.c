@@ -48,6 +48,8 @@ static const char usage_text[] =
     "  --no-zeros-in-bss          Zero-initialized variables in .data\n"
     "  --align-loops=<n>          Loop alignment in bytes (-falign-loops=; 0: target's)\n"
     "  --debugger-tune=<d>        gdb, lldb, sce or dbx (-ggdb, -glldb, ...)\n"
+    "  --instrument-functions     Call the entry and exit hooks the front end asks\n"
+    "                             for (-finstrument-functions) before the split\n"
     "  --import-instr-limit=<n>   Largest callee copied across a cut (default: 100\n"
     "                             for C++, 50 for C with --full-lto, 30 for C)\n"
     "  --split-dwarf-output=<dwo> Split DWARF: partition 0's .dwo; partition K\n"

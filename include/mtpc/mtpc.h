@@ -422,6 +422,11 @@ typedef struct mtpc_options {
   int no_zeros_in_bss;
   unsigned loop_alignment;
   const char *debugger_tuning;
+  /* clang's -finstrument-functions: the calls to the entry and exit hooks
+   * the front end asks for (its instrument-function-entry and -exit
+   * attributes) are made on the whole module before the split, first,
+   * where clang's pipeline makes them, before anything is inlined. */
+  int instrument_functions;
 } mtpc_options;
 
 enum {

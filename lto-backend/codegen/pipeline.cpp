@@ -31,6 +31,7 @@
 #include "llvm/Transforms/IPO/WholeProgramDevirt.h"
 #include "llvm/Transforms/Instrumentation/GCOVProfiler.h"
 #include "llvm/Transforms/Instrumentation/InstrProfiling.h"
+#include "llvm/Transforms/Utils/EntryExitInstrumenter.h"
 
 using namespace llvm;
 using mtpc_util::fail;
@@ -530,6 +531,11 @@ extern "C" void mtpc_bridge_instrument_whole_module(LLVMModuleRef module, const 
     lowering.Atomic = o->instrprof_atomic != 0;
     mpm.addPass(InstrProfilingLoweringPass(lowering, /*IsCS=*/false));
   }
+  // LLVM 19's per-module pipeline makes these calls itself, LLVM 22's only
+  // through clang; made here, they are made once either way (the pass
+  // drops the attributes it has served).
+  if (o->instrument_functions)
+    mpm.addPass(createModuleToFunctionPassAdaptor(EntryExitInstrumenterPass(/*PostInlining=*/false)));
   mpm.run(*unwrap(module), a.mam);
 }
 
