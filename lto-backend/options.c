@@ -44,6 +44,11 @@ static int tail_is_zero(const void *given, size_t known, size_t size) {
   return 1;
 }
 
+int mtpc_debugger_tuning_known(const char *name) {
+  return !strcmp(name, "gdb") || !strcmp(name, "lldb") || !strcmp(name, "sce") ||
+         !strcmp(name, "dbx");
+}
+
 /* What is wrong with the options' values, written to `why`; 0 if nothing. */
 static int check(const mtpc_options *o, const mtpc_llvm_options *llvm, char *why, size_t size) {
   mtpc_sanitizer_spec sanitizer;
@@ -65,9 +70,7 @@ static int check(const mtpc_options *o, const mtpc_llvm_options *llvm, char *why
     snprintf(why, size, "llvm_option_count without llvm_options");
   else if (mtpc_sanitizer_spec_read(o->sanitizers, &sanitizer, why, size))
     return 1;
-  else if (o->debugger_tuning && strcmp(o->debugger_tuning, "gdb") &&
-           strcmp(o->debugger_tuning, "lldb") && strcmp(o->debugger_tuning, "sce") &&
-           strcmp(o->debugger_tuning, "dbx"))
+  else if (o->debugger_tuning && !mtpc_debugger_tuning_known(o->debugger_tuning))
     snprintf(why, size, "unknown debugger tuning '%s' (gdb, lldb, sce, dbx)", o->debugger_tuning);
   else if (o->gcov & ~(unsigned)(MTPC_GCOV_NOTES | MTPC_GCOV_DATA | MTPC_GCOV_NO_RED_ZONE))
     snprintf(why, size, "unknown gcov flags 0x%x", o->gcov);

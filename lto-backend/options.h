@@ -14,6 +14,11 @@ mtpc_status mtpc_options_import(const mtpc_options *given, const mtpc_llvm_optio
                                 mtpc_options *whole, mtpc_llvm_options *llvm_whole,
                                 char **problem);
 
+/* Whether `name` is a debugger mtpc_options.debugger_tuning may name:
+ * "gdb", "lldb", "sce" or "dbx" (what the options' check and `mtpc
+ * compile --debugger-tune` accept). */
+int mtpc_debugger_tuning_known(const char *name);
+
 /* Whether instrumentation passes run on the whole module before the split
  * (gcov's, the lowering of clang's counters). */
 static inline int mtpc_instruments_whole_module(const mtpc_options *o) {

@@ -1,7 +1,7 @@
 /*
  * What mtpc's own tools (tools/) use besides the installed headers: the file
  * helpers (support/files.h; their watcher of temporaries), a compile with
- * faults injected (support/fault.h), the time trace
+ * faults injected (support/fault.h), the options' checks (options.h), the time trace
  * as bytes, the distributed ThinLTO backend job behind `mtpc backend`, and
  * why a target cannot be split (split_advice.h).
  * Not part of the stable API and not installed.
@@ -14,6 +14,7 @@
 #include <llvm-c/Types.h>
 
 #include "lto-backend/codegen/thin_backend.h"
+#include "lto-backend/options.h"
 #include "lto-backend/split_advice.h"
 #include "mtpc/llvm.h"
 #include "mtpc/mtpc.h"

@@ -124,6 +124,11 @@ static const cc1_option cc1_options[] = {
     {"-mstack-protector-guard-offset=", FRONT_END_JOINED},
     {"-mstack-protector-guard-symbol=", FRONT_END_JOINED},
     {"-mindirect-branch-cs-prefix", FRONT_END},
+    /* More of them (speculative load hardening, XRay, vector width,
+     * reciprocals, return thunks, large data), the code the front end
+     * emits for -ftrapv, relative vtables and unique internal names, and
+     * the hooks' attributes code generation serves (-pg, -mfentry, after
+     * inlining); -finstrument-functions' calls are made before the split. */
     {"-mspeculative-load-hardening", FRONT_END}, {"-ftrapv", FRONT_END},
     {"-ftrapv-handler", FRONT_END_ARG}, {"-fxray-instrument", FRONT_END},
     {"-fxray-instruction-threshold=", FRONT_END_JOINED},

@@ -61,7 +61,7 @@ static mtpc_reloc_model parse_reloc(cli *c, const char *text) {
 }
 
 static const char *parse_debugger(cli *c, const char *name) {
-  if (!strcmp(name, "gdb") || !strcmp(name, "lldb") || !strcmp(name, "sce") || !strcmp(name, "dbx"))
+  if (mtpc_debugger_tuning_known(name))
     return name;
   cli_error("--debugger-tune: expected gdb, lldb, sce or dbx, not '%s'", name);
   c->status = CLI_USAGE_ERROR;
