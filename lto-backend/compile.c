@@ -55,8 +55,9 @@ static mtpc_status resolve_target(session *s) {
 static mtpc_status make_settings(session *s) {
   char *message = NULL;
   s->settings = mtpc_bridge_settings_create(s->o, s->llvm.lto_config, &message);
+  /* What the options ask for cannot be had: a file they name is missing. */
   if (!s->settings)
-    return mtpc_result_fail(s->r, MTPC_ERR_OUTPUT, message);
+    return mtpc_result_fail(s->r, MTPC_ERR_INVALID_ARGUMENT, message);
   const mtpc_bridge_settings_info *info = mtpc_bridge_settings_describe(s->settings);
   s->dwo_name = info->dwo_name;
   s->dwo_output = info->dwo_output;

@@ -114,6 +114,9 @@ typedef struct cc_job {
   unsigned loop_alignment;
   const char *debugger_tuning;
   int instrument_functions;    /* -finstrument-functions */
+  const char *basic_block_sections; /* -fbasic-block-sections=: all, labels, none or a path */
+  int basic_block_address_map;
+  int split_machine_functions;
   int data_sections;
   const char *split_dwarf_file;
   const char *split_dwarf_output;

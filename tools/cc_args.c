@@ -7,8 +7,8 @@
  *
  * Flags that add passes to clang's own pipeline (DFSan and the other
  * sanitizers whose passes the library does not have, context-sensitive
- * IR profiles, -fno-inline, -fno-builtin) are not known, so those compiles
- * pass through: mtpc's partitions run LLVM's default pipeline, which has
+ * IR profiles) are not known, so those compiles pass through: mtpc's
+ * partitions run LLVM's default pipeline, which has
  * none of clang's additions. UBSan's checks, a profile of clang's own
  * instrumentation and fast math are written into the IR by the front end;
  * a sample profile, IR profile instrumentation and use, and TSan's, ASan's
@@ -144,8 +144,14 @@ static const cc1_option cc1_options[] = {
      * function attribute. */
     {"-gsimple-template-names=", FRONT_END_JOINED}, {"-debug-forward-template-params", FRONT_END},
     {"-gno-inline-line-tables", FRONT_END},
-    /* Inlining modes: the front end marks what may not be inlined noinline. */
+    /* Inlining modes: the front end marks what may not be inlined noinline.
+     * Library functions: it marks every function it defines no-builtins or
+     * no-builtin-<name>, and the optimizers ask the library of each function
+     * they work on (clang's pipeline gives them nothing else to read). */
     {"-finline-functions", FRONT_END}, {"-finline-hint-functions", FRONT_END},
+    {"-fno-inline", FRONT_END}, {"-fno-inline-functions", FRONT_END},
+    {"-fno-builtin", FRONT_END}, {"-fno-builtin-", FRONT_END_JOINED},
+    {"-ffreestanding", FRONT_END},
     {"-fcommon", FRONT_END}, {"-fno-signed-char", FRONT_END}, {"-fcxx-exceptions", FRONT_END},
     {"-fexceptions", FRONT_END}, {"-fno-rtti", FRONT_END}, {"-fno-threadsafe-statics", FRONT_END},
     {"-fsized-deallocation", FRONT_END}, {"-fno-delete-null-pointer-checks", FRONT_END},
@@ -215,6 +221,8 @@ static const cc1_option cc1_options[] = {
     /* TargetOptions no IR carries (mtpc_options' code generation settings). */
     {"-fstack-size-section", MAPPED}, {"-fno-unique-section-names", MAPPED},
     {"-fno-zero-initialized-in-bss", MAPPED}, {"-falign-loops=", MAPPED_JOINED},
+    {"-fbasic-block-sections=", MAPPED_JOINED}, {"-fbasic-block-address-map", MAPPED},
+    {"-fsplit-machine-functions", MAPPED},
     /* Given to code generation. */
     {"-O", MAPPED_JOINED}, {"-target-cpu", MAPPED_ARG}, {"-target-feature", MAPPED_ARG},
     {"-target-abi", MAPPED_ARG}, {"-fprofile-sample-use=", MAPPED_JOINED},
@@ -515,6 +523,14 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     job->loop_alignment = (unsigned)strtoul(arg + strlen("-falign-loops="), NULL, 10);
   else if (cc_has_prefix(arg, "-debugger-tuning="))
     job->debugger_tuning = arg + strlen("-debugger-tuning=");
+  else if (cc_has_prefix(arg, "-fbasic-block-sections=list="))
+    job->basic_block_sections = arg + strlen("-fbasic-block-sections=list=");
+  else if (cc_has_prefix(arg, "-fbasic-block-sections="))
+    job->basic_block_sections = arg + strlen("-fbasic-block-sections=");
+  else if (!strcmp(arg, "-fbasic-block-address-map"))
+    job->basic_block_address_map = 1;
+  else if (!strcmp(arg, "-fsplit-machine-functions"))
+    job->split_machine_functions = 1;
   else if (!strcmp(arg, "-fdata-sections"))
     job->data_sections = 1;
   else if (!strcmp(arg, "-split-dwarf-file"))
@@ -667,6 +683,9 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->loop_alignment = job->loop_alignment;
   o->debugger_tuning = job->debugger_tuning;
   o->instrument_functions = job->instrument_functions;
+  o->basic_block_sections = job->basic_block_sections;
+  o->basic_block_address_map = job->basic_block_address_map;
+  o->split_machine_functions = job->split_machine_functions;
   o->data_sections = job->data_sections;
   o->split_dwarf_file = job->split_dwarf_file;
   o->split_dwarf_output = job->split_dwarf_output;

@@ -86,6 +86,10 @@ static int parse_flag(cli *c, const char *arg) {
     o->no_zeros_in_bss = 1;
   else if (!strcmp(arg, "--instrument-functions"))
     o->instrument_functions = 1;
+  else if (!strcmp(arg, "--basic-block-address-map"))
+    o->basic_block_address_map = 1;
+  else if (!strcmp(arg, "--split-machine-functions"))
+    o->split_machine_functions = 1;
   else if (!strcmp(arg, "--stats"))
     c->stats = 1;
   else if (!strcmp(arg, "--stats=account"))
@@ -207,6 +211,8 @@ static int parse_args(cli *c, int argc, char **argv) {
       o->loop_alignment = cli_parse_unsigned(v, "--align-loops", &c->status);
     else if ((v = take_value(c, argc, argv, &i, "--debugger-tune")))
       o->debugger_tuning = parse_debugger(c, v);
+    else if ((v = take_value(c, argc, argv, &i, "--basic-block-sections")))
+      o->basic_block_sections = v;
     else if ((v = take_value(c, argc, argv, &i, "--instrprof-output")))
       o->instrprof_output = v;
     else if ((v = take_value(c, argc, argv, &i, "--sanitize")))

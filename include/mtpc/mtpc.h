@@ -427,6 +427,18 @@ typedef struct mtpc_options {
    * attributes) are made on the whole module before the split, first,
    * where clang's pipeline makes them, before anything is inlined. */
   int instrument_functions;
+  /* Code generation's sections and maps of basic blocks, as clang's
+   * -fbasic-block-sections= and -fbasic-block-address-map, and its
+   * function splitting, -fsplit-machine-functions (which moves the blocks a
+   * profile calls cold to .text.split. sections). basic_block_sections:
+   * "all" (a section for every block), "labels" (LLVM 19; LLVM 22, as its
+   * clang, takes it for the address map), "none", or the path of a list of
+   * functions and blocks (Propeller's; clang's list=<path>); NULL: none.
+   * basic_block_address_map: a .llvm_bb_addr_map entry for every function,
+   * which profile converters read. */
+  const char *basic_block_sections;
+  int basic_block_address_map;
+  int split_machine_functions;
 } mtpc_options;
 
 enum {

@@ -71,7 +71,35 @@ static DebuggerKind debugger_kind(const char *name) {
       .Default(DebuggerKind::Default);
 }
 
-void mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o) {
+// The basic-block sections and maps of mtpc_options, as clang sets them.
+static bool fill_block_sections(lto::Config &c, const mtpc_options *o, std::string &why) {
+  c.Options.BBAddrMap = o->basic_block_address_map != 0;
+  std::string value = or_empty(o->basic_block_sections);
+  if (value.empty() || value == "none")
+    return true;
+  if (value == "all") {
+    c.Options.BBSections = BasicBlockSection::All;
+    return true;
+  }
+  if (value == "labels") {
+#if LLVM_VERSION_MAJOR < 20
+    c.Options.BBSections = BasicBlockSection::Labels;
+#else
+    c.Options.BBAddrMap = true;
+#endif
+    return true;
+  }
+  ErrorOr<std::unique_ptr<MemoryBuffer>> list = MemoryBuffer::getFile(value);
+  if (!list) {
+    why = value + ": cannot read the basic block sections list: " + list.getError().message();
+    return false;
+  }
+  c.Options.BBSections = BasicBlockSection::List;
+  c.Options.BBSectionsFuncListBuf = std::move(*list);
+  return true;
+}
+
+bool mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o, std::string &why) {
   c.CPU = or_empty(o->cpu);
   c.Options.MCOptions.ABIName = or_empty(o->target_abi);
   // Named: a temporary in the range expression would be gone before the
@@ -88,6 +116,7 @@ void mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o) {
   c.Options.NoZerosInBSS = o->no_zeros_in_bss != 0;
   c.Options.LoopAlignment = o->loop_alignment;
   c.Options.DebuggerTuning = debugger_kind(o->debugger_tuning);
+  c.Options.EnableMachineFunctionSplitter = o->split_machine_functions != 0;
   // TargetOptions() says .ctors; clang, llc and LLVM's LTO say .init_array.
   c.Options.UseInitArray = true;
   c.RelocModel = reloc_model(o->reloc_model);
@@ -118,6 +147,7 @@ void mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o) {
   c.SplitDwarfOutput = or_empty(o->split_dwarf_output);
   c.SplitDwarfFile = o->split_dwarf_file ? o->split_dwarf_file : c.SplitDwarfOutput;
   c.ShouldDiscardValueNames = !o->save_temps_prefix;
+  return fill_block_sections(c, o, why);
 }
 
 extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options *o,
@@ -128,7 +158,9 @@ extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options 
     s->conf = static_cast<const lto::Config *>(lto_config);
   } else {
     s->owned = std::make_unique<lto::Config>();
-    mtpc_pipeline::fill_config(*s->owned, o);
+    std::string why;
+    if (!mtpc_pipeline::fill_config(*s->owned, o, why))
+      return fail(why, message), nullptr;
     s->conf = s->owned.get();
   }
   s->full_lto = o->full_lto != 0;

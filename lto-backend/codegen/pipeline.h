@@ -120,8 +120,9 @@ struct Config;
 namespace mtpc_pipeline {
 // The Config every partition is compiled with.
 const llvm::lto::Config &config(const mtpc_bridge_settings *settings);
-// What an LTO backend's Config holds for the C options.
-void fill_config(llvm::lto::Config &config, const mtpc_options *options);
+// What an LTO backend's Config holds for the C options; false, with why,
+// when a file they name cannot be read.
+bool fill_config(llvm::lto::Config &config, const mtpc_options *options, std::string &why);
 } // namespace mtpc_pipeline
 #endif
 

@@ -53,10 +53,13 @@ static std::string read_import_sources(const char *index, const mtpc_compat::imp
 
 // What clang's backend sets for a -fthinlto-index= compile (BackendUtil.cpp);
 // clang's driver passes -faddrsig for ELF.
-static void configure(lto::Config &conf, const mtpc_bridge_backend_job &job, const Module &m) {
-  mtpc_pipeline::fill_config(conf, job.options);
+static bool configure(lto::Config &conf, const mtpc_bridge_backend_job &job, const Module &m,
+                      std::string &why) {
+  if (!mtpc_pipeline::fill_config(conf, job.options, why))
+    return false;
   conf.Options.EmitAddrsig =
       job.addrsig < 0 ? mtpc_compat::module_triple(m).isOSBinFormatELF() : job.addrsig != 0;
+  return true;
 }
 
 static mtpc_bridge_backend_outcome run_job(const mtpc_bridge_backend_job *job, void **object,
@@ -92,7 +95,9 @@ static mtpc_bridge_backend_outcome run_job(const mtpc_bridge_backend_job *job, v
   (*index)->collectDefinedGVSummariesPerModule(defined);
 
   lto::Config conf;
-  configure(conf, *job, *m);
+  std::string why;
+  if (!configure(conf, *job, *m, why))
+    return failed(why, message);
   SmallString<0> stock_object;
   char *own_object = nullptr;
   size_t own_size = 0;

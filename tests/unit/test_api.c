@@ -352,6 +352,18 @@ static void test_errors(void) {
   CHECK_EQ_U(mtpc_compile_module(m, &o, &r), MTPC_ERR_TARGET);
   CHECK(strstr(mtpc_result_message(r), "unknown target triple 'no-such-target'"));
   mtpc_result_free(r);
+  /* A basic block sections list that cannot be read: the option's value is
+   * bad, and the message names the file. */
+  o.triple = NULL;
+  o.basic_block_sections = "/nonexistent-dir/blocks.txt";
+  CHECK_EQ_U(mtpc_compile_module(m, &o, &r), MTPC_ERR_INVALID_ARGUMENT);
+  CHECK(strstr(mtpc_result_message(r), "/nonexistent-dir/blocks.txt: cannot read the basic"));
+  CHECK(mtpc_result_object(r, NULL) == NULL);
+  mtpc_result_free(r);
+  o.basic_block_sections = "all";
+  CHECK_EQ_U(mtpc_compile_module(m, &o, &r), MTPC_OK);
+  mtpc_result_free(r);
+  o.basic_block_sections = NULL;
   CHECK(strcmp(mtpc_result_message(NULL), "out of memory") == 0);
   mtpc_result_free(NULL);
   LLVMDisposeModule(m);
