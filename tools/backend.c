@@ -14,6 +14,7 @@
 #include <llvm/Config/llvm-config.h>
 
 #include "cli.h"
+#include "codegen_flags.h"
 #include "commands.h"
 #include "mtpc/mtpc.h"
 #include "lto-backend/tools.h"
@@ -35,6 +36,10 @@ static const char backend_usage[] =
     "  -ffunction-sections, -fdata-sections (and -fno-)\n"
     "  -fpic, -fPIC, -fpie, -fPIE, -fno-pic, -fno-pie  Relocation model\n"
     "  -faddrsig, -fno-addrsig    Address-significance table (default: on for ELF)\n"
+    "  -fstack-size-section, -fno-unique-section-names, -fno-zero-initialized-in-bss,\n"
+    "  -falign-loops=<n>, -ggdb, -glldb, -gsce, -gdbx (debugger tuning),\n"
+    "  -fbasic-block-sections=<all|labels|none|list=file>, -fbasic-block-address-map,\n"
+    "  -fsplit-machine-functions  Code generation settings, as clang's\n"
     "  -gsplit-dwarf[=split|single], -gno-split-dwarf\n"
     "                             Split DWARF: a .dwo beside the output (each\n"
     "                             partition of a split module writes its own)\n"
@@ -63,6 +68,7 @@ typedef struct backend_cli {
   int function_sections, data_sections;
   int pic; /* -1: the module's */
   int addrsig; /* -1: clang's default */
+  codegen_flags codegen;
   unsigned opt_level;
   const char *split_dwarf; /* NULL, "split" or "single" */
   const char *split_dwarf_file, *split_dwarf_output; /* -cc1's, or from -o */
@@ -139,7 +145,10 @@ static int parse_debug_or_profile_flag(backend_cli *b, const char *arg) {
 
 static int parse_flag(backend_cli *b, const char *arg) {
   const char *v;
-  if (parse_debug_or_profile_flag(b, arg))
+  int debug_level = codegen_flags_debug_level(arg);
+  if (debug_level >= 0)
+    b->codegen.call_site_info = debug_level == 2;
+  if (parse_debug_or_profile_flag(b, arg) || codegen_flags_read(&b->codegen, arg))
     return 1;
   if (!strcmp(arg, "-c") || !strcmp(arg, "-w") || prefixed(arg, "-W") || prefixed(arg, "-g"))
     return 1;
@@ -313,6 +322,7 @@ static void fill_options(const backend_cli *b, mtpc_options *o) {
   o->cpu = b->cpu;
   o->function_sections = b->function_sections;
   o->data_sections = b->data_sections;
+  codegen_flags_apply(&b->codegen, o);
   if (b->pic >= 0)
     o->reloc_model = b->pic ? MTPC_RELOC_PIC : MTPC_RELOC_STATIC;
   o->sample_profile = b->sample_profile;

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "codegen_flags.h"
 #include "mtpc/mtpc.h"
 
 /* Sources under this many bytes pass through without running anything. */
@@ -108,15 +109,8 @@ typedef struct cc_job {
   char *features;        /* comma separated */
   int function_sections;
   int addrsig;
-  int stack_size_section;      /* the TargetOptions of mtpc_options' */
-  int no_unique_section_names;
-  int no_zeros_in_bss;
-  unsigned loop_alignment;
-  const char *debugger_tuning;
+  codegen_flags codegen;        /* the TargetOptions of mtpc_options' */
   int instrument_functions;    /* -finstrument-functions */
-  const char *basic_block_sections; /* -fbasic-block-sections=: all, labels, none or a path */
-  int basic_block_address_map;
-  int split_machine_functions;
   int data_sections;
   const char *split_dwarf_file;
   const char *split_dwarf_output;

@@ -206,7 +206,7 @@ static const cc1_option cc1_options[] = {
     {"-fno-finite-loops", FRONT_END},
     /* Debug information: the front end's metadata; DWARF is written per
      * partition. */
-    {"-debug-info-kind=", FRONT_END_JOINED}, {"-dwarf-version=", FRONT_END_JOINED},
+    {"-debug-info-kind=", MAPPED_JOINED}, {"-dwarf-version=", FRONT_END_JOINED},
     {"-debugger-tuning=", MAPPED_JOINED}, {"-ggnu-pubnames", FRONT_END},
     {"-gno-column-info", FRONT_END},
     {"-gpubnames", FRONT_END}, {"-gkey-instructions", FRONT_END}, {"-gtemplate-alias", FRONT_END},
@@ -511,26 +511,10 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     job->function_sections = 1;
   else if (!strcmp(arg, "-faddrsig"))
     job->addrsig = 1;
-  else if (!strcmp(arg, "-fstack-size-section"))
-    job->stack_size_section = 1;
+  else if (codegen_flags_read(&job->codegen, arg))
+    return NULL;
   else if (!strcmp(arg, "-finstrument-functions"))
     job->instrument_functions = 1;
-  else if (!strcmp(arg, "-fno-unique-section-names"))
-    job->no_unique_section_names = 1;
-  else if (!strcmp(arg, "-fno-zero-initialized-in-bss"))
-    job->no_zeros_in_bss = 1;
-  else if (cc_has_prefix(arg, "-falign-loops="))
-    job->loop_alignment = (unsigned)strtoul(arg + strlen("-falign-loops="), NULL, 10);
-  else if (cc_has_prefix(arg, "-debugger-tuning="))
-    job->debugger_tuning = arg + strlen("-debugger-tuning=");
-  else if (cc_has_prefix(arg, "-fbasic-block-sections=list="))
-    job->basic_block_sections = arg + strlen("-fbasic-block-sections=list=");
-  else if (cc_has_prefix(arg, "-fbasic-block-sections="))
-    job->basic_block_sections = arg + strlen("-fbasic-block-sections=");
-  else if (!strcmp(arg, "-fbasic-block-address-map"))
-    job->basic_block_address_map = 1;
-  else if (!strcmp(arg, "-fsplit-machine-functions"))
-    job->split_machine_functions = 1;
   else if (!strcmp(arg, "-fdata-sections"))
     job->data_sections = 1;
   else if (!strcmp(arg, "-split-dwarf-file"))
@@ -677,15 +661,8 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->features = job->features;
   o->function_sections = job->function_sections;
   o->addrsig = job->addrsig;
-  o->stack_size_section = job->stack_size_section;
-  o->no_unique_section_names = job->no_unique_section_names;
-  o->no_zeros_in_bss = job->no_zeros_in_bss;
-  o->loop_alignment = job->loop_alignment;
-  o->debugger_tuning = job->debugger_tuning;
+  codegen_flags_apply(&job->codegen, o);
   o->instrument_functions = job->instrument_functions;
-  o->basic_block_sections = job->basic_block_sections;
-  o->basic_block_address_map = job->basic_block_address_map;
-  o->split_machine_functions = job->split_machine_functions;
   o->data_sections = job->data_sections;
   o->split_dwarf_file = job->split_dwarf_file;
   o->split_dwarf_output = job->split_dwarf_output;

@@ -90,6 +90,8 @@ static int parse_flag(cli *c, const char *arg) {
     o->basic_block_address_map = 1;
   else if (!strcmp(arg, "--split-machine-functions"))
     o->split_machine_functions = 1;
+  else if (!strcmp(arg, "--call-site-info"))
+    o->call_site_info = 1;
   else if (!strcmp(arg, "--stats"))
     c->stats = 1;
   else if (!strcmp(arg, "--stats=account"))

@@ -54,6 +54,8 @@ static const char usage_text[] =
     "                             -fbasic-block-sections= (list=<file>)\n"
     "  --basic-block-address-map  .llvm_bb_addr_map (-fbasic-block-address-map)\n"
     "  --split-machine-functions  Cold blocks to .text.split. by the profile\n"
+    "  --call-site-info           Call sites' parameter values in the debug info,\n"
+    "                             as clang's -g at -O1 and above\n"
     "  --import-instr-limit=<n>   Largest callee copied across a cut (default: 100\n"
     "                             for C++, 50 for C with --full-lto, 30 for C)\n"
     "  --split-dwarf-output=<dwo> Split DWARF: partition 0's .dwo; partition K\n"

@@ -439,6 +439,13 @@ typedef struct mtpc_options {
   const char *basic_block_sections;
   int basic_block_address_map;
   int split_machine_functions;
+  /* The values of a call's parameters at its call site in the debug info
+   * (DW_TAG_call_site_parameter, which debuggers read to show parameters
+   * the optimizer dropped), as clang describes them for -g (not
+   * -gline-tables-only) at -O1 and above, on the architectures it does so
+   * for: x86, AArch64, ARM, MIPS, and RISC-V with LLVM 22; elsewhere it is
+   * ignored. 0 (default): none, as LLVM's LTO. */
+  int call_site_info;
 } mtpc_options;
 
 enum {

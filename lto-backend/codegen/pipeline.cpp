@@ -117,6 +117,7 @@ bool mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o, std::stri
   c.Options.LoopAlignment = o->loop_alignment;
   c.Options.DebuggerTuning = debugger_kind(o->debugger_tuning);
   c.Options.EnableMachineFunctionSplitter = o->split_machine_functions != 0;
+  c.Options.EmitCallSiteInfo = o->call_site_info != 0;
   // TargetOptions() says .ctors; clang, llc and LLVM's LTO say .init_array.
   c.Options.UseInitArray = true;
   c.RelocModel = reloc_model(o->reloc_model);
@@ -189,6 +190,28 @@ mtpc_bridge_settings_describe(const mtpc_bridge_settings *s) {
   return &s->info;
 }
 
+bool mtpc_pipeline::describes_call_sites(const Triple &triple) {
+  switch (triple.getArch()) {
+  case Triple::x86:
+  case Triple::x86_64:
+  case Triple::aarch64:
+  case Triple::arm:
+  case Triple::armeb:
+  case Triple::mips:
+  case Triple::mipsel:
+  case Triple::mips64:
+  case Triple::mips64el:
+    return true;
+#if LLVM_VERSION_MAJOR >= 22
+  case Triple::riscv32:
+  case Triple::riscv64:
+    return true;
+#endif
+  default:
+    return false;
+  }
+}
+
 // As lto's createTargetMachine does it.
 extern "C" LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bridge_settings *s,
                                                                   LLVMModuleRef module,
@@ -210,9 +233,12 @@ extern "C" LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bri
   if (!reloc && m.getModuleFlag("PIC Level"))
     reloc = m.getPICLevel() == PICLevel::NotPIC ? Reloc::Static : Reloc::PIC_;
   std::optional<CodeModel::Model> model = c.CodeModel ? c.CodeModel : m.getCodeModel();
+  TargetOptions options = c.Options;
+  options.EmitCallSiteInfo =
+      options.EmitCallSiteInfo && mtpc_pipeline::describes_call_sites(triple);
   TargetMachine *tm =
       target->createTargetMachine(mtpc_compat::triple_arg(triple.str()), c.CPU,
-                                  features.getString(), c.Options, reloc, model, c.CGOptLevel);
+                                  features.getString(), options, reloc, model, c.CGOptLevel);
   if (!tm) {
     fail("cannot create a target machine for '" + triple.str() + "'", message);
     return nullptr;

@@ -113,9 +113,14 @@ int mtpc_bridge_run_full_lto_passes(const mtpc_bridge_settings *settings, void *
 #ifdef __cplusplus
 }
 
-namespace llvm::lto {
+#include <string>
+
+namespace llvm {
+class Triple;
+namespace lto {
 struct Config;
 }
+} // namespace llvm
 
 namespace mtpc_pipeline {
 // The Config every partition is compiled with.
@@ -123,6 +128,9 @@ const llvm::lto::Config &config(const mtpc_bridge_settings *settings);
 // What an LTO backend's Config holds for the C options; false, with why,
 // when a file they name cannot be read.
 bool fill_config(llvm::lto::Config &config, const mtpc_options *options, std::string &why);
+// Whether clang describes call sites' parameters in the debug info for the
+// triple's architecture (mtpc_options.call_site_info).
+bool describes_call_sites(const llvm::Triple &triple);
 } // namespace mtpc_pipeline
 #endif
 

@@ -57,8 +57,10 @@ static bool configure(lto::Config &conf, const mtpc_bridge_backend_job &job, con
                       std::string &why) {
   if (!mtpc_pipeline::fill_config(conf, job.options, why))
     return false;
-  conf.Options.EmitAddrsig =
-      job.addrsig < 0 ? mtpc_compat::module_triple(m).isOSBinFormatELF() : job.addrsig != 0;
+  const Triple triple = mtpc_compat::module_triple(m);
+  conf.Options.EmitAddrsig = job.addrsig < 0 ? triple.isOSBinFormatELF() : job.addrsig != 0;
+  conf.Options.EmitCallSiteInfo =
+      conf.Options.EmitCallSiteInfo && mtpc_pipeline::describes_call_sites(triple);
   return true;
 }
 
