@@ -42,7 +42,7 @@ int codegen_flags_debug_level(const char *arg) {
 int codegen_flags_read(codegen_flags *f, const char *arg) {
   const char *v;
   if ((v = after(arg, "-debug-info-kind=")))
-    f->call_site_info = describes_types(v);
+    f->call_site_info = f->variables = describes_types(v);
   else if (!strcmp(arg, "-fstack-size-section"))
     f->stack_size_section = 1;
   else if (!strcmp(arg, "-fno-unique-section-names"))
@@ -78,4 +78,7 @@ void codegen_flags_apply(const codegen_flags *f, mtpc_options *o) {
   o->basic_block_address_map = f->basic_block_address_map;
   o->split_machine_functions = f->split_machine_functions;
   o->call_site_info = f->call_site_info && o->opt_level > 0;
+  /* clang's -cc1 tracks assignments unless the debugger is LLDB. */
+  o->assignment_tracking = f->variables && o->opt_level > 0 &&
+                           !(f->debugger_tuning && !strcmp(f->debugger_tuning, "lldb"));
 }

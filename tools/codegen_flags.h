@@ -18,6 +18,7 @@ typedef struct codegen_flags {
   int split_machine_functions; /* -fsplit-machine-functions */
   int call_site_info;          /* -debug-info-kind= constructor or more (-cc1's), or
                                   the driver's -g that asks for it (codegen_flags_debug_level) */
+  int variables;               /* -debug-info-kind= limited or more (-cc1's) */
 } codegen_flags;
 
 /* Whether `arg` is one of them (then read into *flags). */

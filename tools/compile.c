@@ -92,6 +92,8 @@ static int parse_flag(cli *c, const char *arg) {
     o->split_machine_functions = 1;
   else if (!strcmp(arg, "--call-site-info"))
     o->call_site_info = 1;
+  else if (!strcmp(arg, "--assignment-tracking"))
+    o->assignment_tracking = 1;
   else if (!strcmp(arg, "--stats"))
     c->stats = 1;
   else if (!strcmp(arg, "--stats=account"))

@@ -56,6 +56,8 @@ static const char usage_text[] =
     "  --split-machine-functions  Cold blocks to .text.split. by the profile\n"
     "  --call-site-info           Call sites' parameter values in the debug info,\n"
     "                             as clang's -g at -O1 and above\n"
+    "  --assignment-tracking      clang's tracking of variables' assignments first\n"
+    "                             in a default<ON> pipeline (--passes)\n"
     "  --import-instr-limit=<n>   Largest callee copied across a cut (default: 100\n"
     "                             for C++, 50 for C with --full-lto, 30 for C)\n"
     "  --split-dwarf-output=<dwo> Split DWARF: partition 0's .dwo; partition K\n"

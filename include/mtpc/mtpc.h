@@ -446,6 +446,12 @@ typedef struct mtpc_options {
    * for: x86, AArch64, ARM, MIPS, and RISC-V with LLVM 22; elsewhere it is
    * ignored. 0 (default): none, as LLVM's LTO. */
   int call_site_info;
+  /* clang's assignment tracking of variables' locations: the first pass of
+   * its pipeline turns each variable's declaration into the assignments
+   * the optimizers then keep track of (clang's default with -g at -O1 and
+   * above, unless tuned for LLDB). With opt_pipeline "default<ON>", at the
+   * start of every partition's pipeline. 0 (default): none, as LLVM's LTO. */
+  int assignment_tracking;
 } mtpc_options;
 
 enum {

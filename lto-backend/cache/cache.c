@@ -326,6 +326,8 @@ static char *fingerprint_of(const mtpc_options *o, const mtpc_bridge_settings *s
   append_number(&t, "full_lto", o->full_lto);
   if (o->sanitizers && *o->sanitizers) /* passes the Config does not hold */
     append(&t, "sanitizers", o->sanitizers);
+  if (o->assignment_tracking)
+    append_number(&t, "assignment_tracking", o->assignment_tracking);
   /* The partitions' pipeline starts after the profile passes, with clang's
    * PGO options (profile_phase.h). */
   if (o->ir_profile_generate) {

@@ -15,6 +15,7 @@
 #include "support/cxx_util.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
+#include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/LTO/Config.h"
@@ -56,8 +57,19 @@ struct mtpc_bridge_settings {
   bool full_lto = false; // partitions run the full LTO pipeline
   mtpc_sanitizer_spec sanitizer = {}; // its passes last, as clang adds them
   std::optional<PGOOptions> ir_profile; // IR instrumentation or use (profile_phase.h)
+  bool assignment_tracking = false; // first in the pipeline, as clang adds it
   mtpc_bridge_settings_info info = {};
 };
+
+// clang's assignment tracking, first in a default<ON> pipeline above O0.
+static void track_assignments(PassBuilder &pb, const mtpc_bridge_settings *s) {
+  if (!s->assignment_tracking)
+    return;
+  pb.registerPipelineStartEPCallback([](ModulePassManager &mpm, OptimizationLevel level) {
+    if (level != OptimizationLevel::O0)
+      mpm.addPass(AssignmentTrackingPass());
+  });
+}
 
 static std::string or_empty(const char *s) { return s ? s : ""; }
 
@@ -165,6 +177,7 @@ extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options 
     s->conf = s->owned.get();
   }
   s->full_lto = o->full_lto != 0;
+  s->assignment_tracking = o->assignment_tracking != 0;
   char why[160];
   if (mtpc_sanitizer_spec_read(o->sanitizers, &s->sanitizer, why, sizeof(why)))
     return fail(why, message), nullptr;
@@ -394,6 +407,7 @@ extern "C" int mtpc_bridge_run_profile_phase(const mtpc_bridge_settings *s, LLVM
   PassBuilder pb(tm.get(), c.PTO, s->ir_profile, &pic);
   if (load_plugins(pb, c, message) || config_analyses(a, pb, c, m, message))
     return -1;
+  track_assignments(pb, s);
   a.register_with(pb);
   ModulePassManager mpm;
   mpm.addPass(pb.buildPerModuleDefaultPipeline(
@@ -463,6 +477,7 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
   if (load_plugins(pb, c, message) || config_analyses(a, pb, c, m, message))
     return -1;
   mtpc_sanitizers::add_passes(pb, s->sanitizer);
+  track_assignments(pb, s);
   a.register_with(pb);
   ModulePassManager mpm;
   if (std::optional<OptimizationLevel> level = default_pipeline_level(c.OptPipeline)) {
