@@ -86,11 +86,6 @@ typedef struct backend_cli {
   int status; /* a command-line error's exit status (cli.h), else 0 */
 } backend_cli;
 
-static const char *prefixed(const char *arg, const char *prefix) {
-  size_t len = strlen(prefix);
-  return strncmp(arg, prefix, len) == 0 ? arg + len : NULL;
-}
-
 static char *join_path(const char *dir, const char *name) {
   size_t len = strlen(dir);
   char *path = malloc(len + strlen(name) + 2);
@@ -116,7 +111,7 @@ static int parse_debug_or_profile_flag(backend_cli *b, const char *arg) {
   const char *v;
   if (!strcmp(arg, "-gsplit-dwarf"))
     b->split_dwarf = "split";
-  else if ((v = prefixed(arg, "-gsplit-dwarf="))) {
+  else if ((v = cli_after_prefix(arg, "-gsplit-dwarf="))) {
     if (strcmp(v, "split") != 0 && strcmp(v, "single") != 0) {
       cli_error("unsupported argument '%s' to option '-gsplit-dwarf='", v);
       b->status = CLI_USAGE_ERROR;
@@ -124,17 +119,17 @@ static int parse_debug_or_profile_flag(backend_cli *b, const char *arg) {
     b->split_dwarf = v;
   } else if (!strcmp(arg, "-gno-split-dwarf"))
     b->split_dwarf = NULL;
-  else if ((v = prefixed(arg, "-fprofile-sample-use=")))
+  else if ((v = cli_after_prefix(arg, "-fprofile-sample-use=")))
     b->sample_profile = v;
   else if (!strcmp(arg, "-fsample-profile-use-profi"))
     b->sample_profi = 1;
   else if (!strcmp(arg, "-fno-sample-profile-use-profi"))
     b->sample_profi = 0;
-  else if ((v = prefixed(arg, "-fprofile-use=")) || (v = prefixed(arg, "-fprofile-instr-use=")))
+  else if ((v = cli_after_prefix(arg, "-fprofile-use=")) || (v = cli_after_prefix(arg, "-fprofile-instr-use=")))
     b->profile_use = v; /* a directory means its default.profdata (name_profiles) */
   else if (!strcmp(arg, "-fcs-profile-generate"))
     b->cs_profile_generate = 1;
-  else if ((v = prefixed(arg, "-fcs-profile-generate="))) {
+  else if ((v = cli_after_prefix(arg, "-fcs-profile-generate="))) {
     b->cs_profile_generate = 1;
     free(b->cs_profile_output);
     b->cs_profile_output = join_path(v, "default_%m.profraw");
@@ -145,20 +140,17 @@ static int parse_debug_or_profile_flag(backend_cli *b, const char *arg) {
 
 static int parse_flag(backend_cli *b, const char *arg) {
   const char *v;
-  int debug_level = codegen_flags_debug_level(arg);
-  if (debug_level >= 0)
-    b->codegen.call_site_info = debug_level == 2;
   if (parse_debug_or_profile_flag(b, arg) || codegen_flags_read(&b->codegen, arg))
     return 1;
-  if (!strcmp(arg, "-c") || !strcmp(arg, "-w") || prefixed(arg, "-W") || prefixed(arg, "-g"))
+  if (!strcmp(arg, "-c") || !strcmp(arg, "-w") || cli_after_prefix(arg, "-W") || cli_after_prefix(arg, "-g"))
     return 1;
   if (arg[0] == '-' && arg[1] == 'O' && arg[2] && !arg[3] && strchr("0123sz", arg[2]))
     b->opt_level = strchr("0123", arg[2]) ? (unsigned)(arg[2] - '0') : 2;
-  else if ((v = prefixed(arg, "-fthinlto-index=")))
+  else if ((v = cli_after_prefix(arg, "-fthinlto-index=")))
     b->index = v;
-  else if ((v = prefixed(arg, "--target=")))
+  else if ((v = cli_after_prefix(arg, "--target=")))
     b->triple = v;
-  else if ((v = prefixed(arg, "-mcpu=")) || (v = prefixed(arg, "-march=")))
+  else if ((v = cli_after_prefix(arg, "-mcpu=")) || (v = cli_after_prefix(arg, "-march=")))
     b->cpu = v;
   else if (!strcmp(arg, "-ffunction-sections") || !strcmp(arg, "-fno-function-sections"))
     b->function_sections = arg[2] != 'n';
@@ -171,13 +163,13 @@ static int parse_flag(backend_cli *b, const char *arg) {
     b->pic = 0;
   else if (!strcmp(arg, "-faddrsig") || !strcmp(arg, "-fno-addrsig"))
     b->addrsig = arg[2] != 'n';
-  else if ((v = prefixed(arg, "--threshold=")))
+  else if ((v = cli_after_prefix(arg, "--threshold=")))
     b->threshold = cli_parse_unsigned(v, "--threshold", &b->status);
-  else if ((v = prefixed(arg, "--cache-dir=")))
+  else if ((v = cli_after_prefix(arg, "--cache-dir=")))
     b->cache_dir = v;
-  else if ((v = prefixed(arg, "--partitions=")))
+  else if ((v = cli_after_prefix(arg, "--partitions=")))
     b->partitions = !strcmp(v, "max") ? MTPC_PARTITIONS_MAX : cli_parse_unsigned(v, "--partitions", &b->status);
-  else if ((v = prefixed(arg, "-j")) && *v)
+  else if ((v = cli_after_prefix(arg, "-j")) && *v)
     b->jobs = cli_parse_unsigned(v, "-j", &b->status);
   else
     return 0;

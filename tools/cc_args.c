@@ -662,6 +662,9 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->function_sections = job->function_sections;
   o->addrsig = job->addrsig;
   codegen_flags_apply(&job->codegen, o);
+  /* clang's pipeline first tracks assignments, unless tuned for LLDB. */
+  o->assignment_tracking = job->codegen.debug_variables && o->opt_level > 0 &&
+                           !(o->debugger_tuning && !strcmp(o->debugger_tuning, "lldb"));
   o->instrument_functions = job->instrument_functions;
   o->data_sections = job->data_sections;
   o->split_dwarf_file = job->split_dwarf_file;

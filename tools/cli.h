@@ -24,6 +24,9 @@ int cli_read_unsigned(const char *text, const char *option, unsigned *value);
  * text is not that. */
 int cli_read_size(const char *text, const char *option, uint64_t *value);
 
+/* What follows `prefix` in `arg`, or NULL when `arg` does not start with it. */
+const char *cli_after_prefix(const char *arg, const char *prefix);
+
 /* An mtpc_diag_fn: "mtpc: warning: ..." on stderr. */
 void cli_print_diag(void *user, mtpc_severity severity, const char *message);
 /* The option parsers' convention: each reports a command-line error on

@@ -9,6 +9,11 @@
 
 #include "cli.h"
 
+const char *cli_after_prefix(const char *arg, const char *prefix) {
+  size_t len = strlen(prefix);
+  return strncmp(arg, prefix, len) == 0 ? arg + len : NULL;
+}
+
 void cli_error(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

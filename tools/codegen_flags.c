@@ -3,10 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *after(const char *arg, const char *prefix) {
-  size_t n = strlen(prefix);
-  return strncmp(arg, prefix, n) ? NULL : arg + n;
-}
+#include "cli.h"
 
 /* The driver's -g<debugger>: -ggdb3 and the like are levels, not tunings. */
 static const char *driver_debugger(const char *arg) {
@@ -23,7 +20,10 @@ static int describes_types(const char *kind) {
          !strcmp(kind, "standalone") || !strcmp(kind, "unused-types");
 }
 
-int codegen_flags_debug_level(const char *arg) {
+/* What the driver's -g flag `arg` asks of the debug info: 2 types and
+ * variables, 1 line tables only, 0 none, -1 no level (-gsplit-dwarf, -gz,
+ * ...). */
+static int debug_level(const char *arg) {
   static const char *const full[] = {"-g", "-g2", "-g3", "-ggdb", "-ggdb2", "-ggdb3",
                                      "-glldb", "-gsce", "-gdbx", "-gdwarf", "-gfull", "-gused"};
   static const char *const lines[] = {"-g1", "-ggdb1", "-gline-tables-only", "-gmlt",
@@ -31,7 +31,7 @@ int codegen_flags_debug_level(const char *arg) {
   for (size_t i = 0; i < sizeof(full) / sizeof(*full); i++)
     if (!strcmp(arg, full[i]))
       return 2;
-  if (after(arg, "-gdwarf-"))
+  if (cli_after_prefix(arg, "-gdwarf-"))
     return 2;
   for (size_t i = 0; i < sizeof(lines) / sizeof(*lines); i++)
     if (!strcmp(arg, lines[i]))
@@ -41,23 +41,26 @@ int codegen_flags_debug_level(const char *arg) {
 
 int codegen_flags_read(codegen_flags *f, const char *arg) {
   const char *v;
-  if ((v = after(arg, "-debug-info-kind=")))
-    f->call_site_info = f->variables = describes_types(v);
+  int level = debug_level(arg);
+  if (level >= 0) {
+    f->debug_variables = level == 2;
+    if ((v = driver_debugger(arg)))
+      f->debugger_tuning = v;
+  } else if ((v = cli_after_prefix(arg, "-debug-info-kind=")))
+    f->debug_variables = describes_types(v);
   else if (!strcmp(arg, "-fstack-size-section"))
     f->stack_size_section = 1;
   else if (!strcmp(arg, "-fno-unique-section-names"))
     f->no_unique_section_names = 1;
   else if (!strcmp(arg, "-fno-zero-initialized-in-bss"))
     f->no_zeros_in_bss = 1;
-  else if ((v = after(arg, "-falign-loops=")))
+  else if ((v = cli_after_prefix(arg, "-falign-loops=")))
     f->loop_alignment = (unsigned)strtoul(v, NULL, 10);
-  else if ((v = after(arg, "-debugger-tuning=")))
+  else if ((v = cli_after_prefix(arg, "-debugger-tuning=")))
     f->debugger_tuning = v;
-  else if ((v = driver_debugger(arg)))
-    f->debugger_tuning = v;
-  else if ((v = after(arg, "-fbasic-block-sections=list=")))
+  else if ((v = cli_after_prefix(arg, "-fbasic-block-sections=list=")))
     f->basic_block_sections = v;
-  else if ((v = after(arg, "-fbasic-block-sections=")))
+  else if ((v = cli_after_prefix(arg, "-fbasic-block-sections=")))
     f->basic_block_sections = v;
   else if (!strcmp(arg, "-fbasic-block-address-map"))
     f->basic_block_address_map = 1;
@@ -77,8 +80,5 @@ void codegen_flags_apply(const codegen_flags *f, mtpc_options *o) {
   o->basic_block_sections = f->basic_block_sections;
   o->basic_block_address_map = f->basic_block_address_map;
   o->split_machine_functions = f->split_machine_functions;
-  o->call_site_info = f->call_site_info && o->opt_level > 0;
-  /* clang's -cc1 tracks assignments unless the debugger is LLDB. */
-  o->assignment_tracking = f->variables && o->opt_level > 0 &&
-                           !(f->debugger_tuning && !strcmp(f->debugger_tuning, "lldb"));
+  o->call_site_info = f->debug_variables && o->opt_level > 0;
 }

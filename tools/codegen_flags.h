@@ -16,22 +16,18 @@ typedef struct codegen_flags {
   const char *basic_block_sections; /* -fbasic-block-sections=: all, labels, none or a path */
   int basic_block_address_map; /* -fbasic-block-address-map */
   int split_machine_functions; /* -fsplit-machine-functions */
-  int call_site_info;          /* -debug-info-kind= constructor or more (-cc1's), or
-                                  the driver's -g that asks for it (codegen_flags_debug_level) */
-  int variables;               /* -debug-info-kind= limited or more (-cc1's) */
+  /* The debug information describes types and variables: -cc1's
+   * -debug-info-kind= from "constructor" up, or the driver's last -g level
+   * (-g, -g2, -gdwarf-N, -glldb, ... and not -g0, -g1, -gline-tables-only,
+   * -gmlt), as clang's driver takes it. */
+  int debug_variables;
 } codegen_flags;
 
 /* Whether `arg` is one of them (then read into *flags). */
 int codegen_flags_read(codegen_flags *flags, const char *arg);
 
-/* What the driver's -g flag `arg` asks of the debug info: 2 types and
- * variables (-g, -g2, -gdwarf-N, -glldb, ...), 1 line tables only (-g1,
- * -gline-tables-only, -gmlt), 0 none (-g0), -1 no level (-gsplit-dwarf,
- * -gz, ...). The last level given is the compile's, as clang's driver takes
- * it. */
-int codegen_flags_debug_level(const char *arg);
-
-/* Gives *options what *flags hold. */
+/* Gives *options what *flags hold (options->opt_level set first): with
+ * debug_variables above -O0, the call sites' parameters clang describes. */
 void codegen_flags_apply(const codegen_flags *flags, mtpc_options *options);
 
 #endif
