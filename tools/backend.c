@@ -52,7 +52,8 @@ static const char backend_usage[] =
     "  -fcs-profile-generate[=<dir>]  Instrument for a context-sensitive profile\n"
     "  -mllvm <option>            An LLVM option, for this job only\n"
     "  -Xclang <arg>              <arg> as if given directly\n"
-    "  -c, -x ir, -g*, -W*, -w    Accepted and ignored\n"
+    "  -c, -x ir, -g*, -W*, -w, -f[no-]debug-info-for-profiling\n"
+    "                             Accepted and ignored, as clang's backend does\n"
     "OPTIONS (mtpc's):\n"
     "  -j <n>                     Threads for a split module (default: all)\n"
     "  --threshold=<n>            Split modules of at least <n> IR instructions\n"
@@ -142,7 +143,11 @@ static int parse_flag(backend_cli *b, const char *arg) {
   const char *v;
   if (parse_debug_or_profile_flag(b, arg) || codegen_flags_read(&b->codegen, arg))
     return 1;
-  if (!strcmp(arg, "-c") || !strcmp(arg, "-w") || cli_after_prefix(arg, "-W") || cli_after_prefix(arg, "-g"))
+  /* clang's backend, whose pipeline adds no discriminators, ignores
+   * -fdebug-info-for-profiling as well. */
+  if (!strcmp(arg, "-c") || !strcmp(arg, "-w") || cli_after_prefix(arg, "-W") ||
+      cli_after_prefix(arg, "-g") || !strcmp(arg, "-fdebug-info-for-profiling") ||
+      !strcmp(arg, "-fno-debug-info-for-profiling"))
     return 1;
   if (arg[0] == '-' && arg[1] == 'O' && arg[2] && !arg[3] && strchr("0123sz", arg[2]))
     b->opt_level = strchr("0123", arg[2]) ? (unsigned)(arg[2] - '0') : 2;

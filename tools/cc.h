@@ -111,6 +111,7 @@ typedef struct cc_job {
   int addrsig;
   codegen_flags codegen;        /* the TargetOptions of mtpc_options' */
   int instrument_functions;    /* -finstrument-functions */
+  int debug_info_for_profiling; /* -fdebug-info-for-profiling */
   int data_sections;
   const char *split_dwarf_file;
   const char *split_dwarf_output;

@@ -139,6 +139,7 @@ static const cc1_option cc1_options[] = {
     {"-fsplit-lto-unit", FRONT_END}, {"-funique-internal-linkage-names", FRONT_END},
     {"-mlarge-data-threshold=", FRONT_END_JOINED},
     {"-finstrument-functions", MAPPED}, {"-finstrument-functions-after-inlining", FRONT_END},
+    {"-fdebug-info-for-profiling", MAPPED},
     {"-finstrument-function-entry-bare", FRONT_END}, {"-pg", FRONT_END}, {"-mfentry", FRONT_END},
     /* Debug information's names and inline line tables: metadata and a
      * function attribute. */
@@ -515,6 +516,8 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     return NULL;
   else if (!strcmp(arg, "-finstrument-functions"))
     job->instrument_functions = 1;
+  else if (!strcmp(arg, "-fdebug-info-for-profiling"))
+    job->debug_info_for_profiling = 1;
   else if (!strcmp(arg, "-fdata-sections"))
     job->data_sections = 1;
   else if (!strcmp(arg, "-split-dwarf-file"))
@@ -666,6 +669,7 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->assignment_tracking = job->codegen.debug_variables && o->opt_level > 0 &&
                            !(o->debugger_tuning && !strcmp(o->debugger_tuning, "lldb"));
   o->instrument_functions = job->instrument_functions;
+  o->debug_info_for_profiling = job->debug_info_for_profiling;
   o->data_sections = job->data_sections;
   o->split_dwarf_file = job->split_dwarf_file;
   o->split_dwarf_output = job->split_dwarf_output;

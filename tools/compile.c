@@ -94,6 +94,8 @@ static int parse_flag(cli *c, const char *arg) {
     o->call_site_info = 1;
   else if (!strcmp(arg, "--assignment-tracking"))
     o->assignment_tracking = 1;
+  else if (!strcmp(arg, "--debug-info-for-profiling"))
+    o->debug_info_for_profiling = 1;
   else if (!strcmp(arg, "--stats"))
     c->stats = 1;
   else if (!strcmp(arg, "--stats=account"))

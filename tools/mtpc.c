@@ -58,6 +58,8 @@ static const char usage_text[] =
     "                             as clang's -g at -O1 and above\n"
     "  --assignment-tracking      clang's tracking of variables' assignments first\n"
     "                             in a default<ON> pipeline (--passes)\n"
+    "  --debug-info-for-profiling Line discriminators first in a default<ON>\n"
+    "                             pipeline (-fdebug-info-for-profiling)\n"
     "  --import-instr-limit=<n>   Largest callee copied across a cut (default: 100\n"
     "                             for C++, 50 for C with --full-lto, 30 for C)\n"
     "  --split-dwarf-output=<dwo> Split DWARF: partition 0's .dwo; partition K\n"

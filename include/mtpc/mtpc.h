@@ -452,6 +452,12 @@ typedef struct mtpc_options {
    * above, unless tuned for LLDB). With opt_pipeline "default<ON>", at the
    * start of every partition's pipeline. 0 (default): none, as LLVM's LTO. */
   int assignment_tracking;
+  /* clang's -fdebug-info-for-profiling: the debug information a sample
+   * profiler needs (AutoFDO), to which the pipeline adds the line
+   * discriminators, per function, before any other pass of a default<ON>
+   * pipeline, as clang's does; the front end marks the compile unit. 0
+   * (default): none, as LLVM's LTO (whose pre-link pipeline adds them). */
+  int debug_info_for_profiling;
 } mtpc_options;
 
 enum {

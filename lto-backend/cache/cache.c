@@ -328,6 +328,8 @@ static char *fingerprint_of(const mtpc_options *o, const mtpc_bridge_settings *s
     append(&t, "sanitizers", o->sanitizers);
   if (o->assignment_tracking)
     append_number(&t, "assignment_tracking", o->assignment_tracking);
+  if (o->debug_info_for_profiling)
+    append_number(&t, "debug_info_for_profiling", o->debug_info_for_profiling);
   /* The partitions' pipeline starts after the profile passes, with clang's
    * PGO options (profile_phase.h). */
   if (o->ir_profile_generate) {

@@ -58,6 +58,7 @@ struct mtpc_bridge_settings {
   mtpc_sanitizer_spec sanitizer = {}; // its passes last, as clang adds them
   std::optional<PGOOptions> ir_profile; // IR instrumentation or use (profile_phase.h)
   bool assignment_tracking = false; // first in the pipeline, as clang adds it
+  bool debug_info_for_profiling = false; // discriminators, as clang's pipeline adds them
   mtpc_bridge_settings_info info = {};
 };
 
@@ -178,6 +179,7 @@ extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options 
   }
   s->full_lto = o->full_lto != 0;
   s->assignment_tracking = o->assignment_tracking != 0;
+  s->debug_info_for_profiling = o->debug_info_for_profiling != 0;
   char why[160];
   if (mtpc_sanitizer_spec_read(o->sanitizers, &s->sanitizer, why, sizeof(why)))
     return fail(why, message), nullptr;
@@ -417,9 +419,27 @@ extern "C" int mtpc_bridge_run_profile_phase(const mtpc_bridge_settings *s, LLVM
 }
 
 // The profile the partitions' pipelines read: the IR profile phase's, else
-// the configuration's.
+// the configuration's; with -fdebug-info-for-profiling's discriminators,
+// as clang's options hold them.
 static std::optional<PGOOptions> partition_pgo(const mtpc_bridge_settings *s) {
-  return s->ir_profile ? s->ir_profile : pgo_options(*s->conf);
+  std::optional<PGOOptions> pgo = s->ir_profile ? s->ir_profile : pgo_options(*s->conf);
+  if (s->debug_info_for_profiling && !pgo)
+    pgo = mtpc_compat::pgo_options("", "", "", PGOOptions::NoAction, PGOOptions::NoCSAction,
+                                   true);
+  else if (s->debug_info_for_profiling)
+    pgo->DebugInfoForProfiling = true;
+  return pgo;
+}
+
+// The profile options of a partition's pass builder: the target machine's,
+// but after the profile phase, whose pipeline added the discriminators of
+// -fdebug-info-for-profiling to the whole module, without them (the pass
+// that adds them is required, so it would run, and count, again).
+static std::optional<PGOOptions> builder_pgo(const mtpc_bridge_settings *s,
+                                             std::optional<PGOOptions> pgo) {
+  if (s->ir_profile && pgo)
+    pgo->DebugInfoForProfiling = false;
+  return pgo;
 }
 
 // Whether the partition runs the ThinLTO pipeline as LLVM builds it, with
@@ -473,7 +493,7 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
     mtpc_late_clones::skip_late_passes(pic, names_of(late_clones, late_clone_count));
     mtpc_declined_copies::skip_declined(pic, a.fam, inliner_params(c));
   }
-  PassBuilder pb(tm, c.PTO, pgo, &pic);
+  PassBuilder pb(tm, c.PTO, builder_pgo(s, pgo), &pic);
   if (load_plugins(pb, c, message) || config_analyses(a, pb, c, m, message))
     return -1;
   mtpc_sanitizers::add_passes(pb, s->sanitizer);

@@ -20,12 +20,12 @@ std::optional<PGOOptions> mtpc_profile_phase::pgo_options(const mtpc_options &o)
                                         ? o.instrprof_output
                                         : "default_%m.profraw",
                                     "", "", PGOOptions::IRInstr, PGOOptions::NoCSAction,
-                                    /*debug_info_for_profiling=*/false,
+                                    o.debug_info_for_profiling != 0,
                                     o.instrprof_atomic != 0);
   if (o.ir_profile_use && *o.ir_profile_use)
     return mtpc_compat::pgo_options(o.ir_profile_use, "", "", PGOOptions::IRUse,
                                     PGOOptions::NoCSAction,
-                                    /*debug_info_for_profiling=*/false);
+                                    o.debug_info_for_profiling != 0);
   return std::nullopt;
 }
 
