@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lto-backend/codegen/coverage_spec.h"
 #include "lto-backend/codegen/sanitizer_spec.h"
 #include "partitioner/plan.h"
 #include "support/support.h"
@@ -49,9 +50,16 @@ int mtpc_debugger_tuning_known(const char *name) {
          !strcmp(name, "dbx");
 }
 
+int mtpc_sanitizer_coverage_known(const char *name) {
+  mtpc_coverage_spec spec;
+  char why[80];
+  return *name && !strchr(name, ',') && !mtpc_coverage_spec_read(name, &spec, why, sizeof(why));
+}
+
 /* What is wrong with the options' values, written to `why`; 0 if nothing. */
 static int check(const mtpc_options *o, const mtpc_llvm_options *llvm, char *why, size_t size) {
   mtpc_sanitizer_spec sanitizer;
+  mtpc_coverage_spec coverage;
   if (o->opt_level > 3)
     snprintf(why, size, "optimization level %u is not 0, 1, 2 or 3", o->opt_level);
   else if (o->codegen_opt_level > 3)
@@ -70,6 +78,11 @@ static int check(const mtpc_options *o, const mtpc_llvm_options *llvm, char *why
     snprintf(why, size, "llvm_option_count without llvm_options");
   else if (mtpc_sanitizer_spec_read(o->sanitizers, &sanitizer, why, size))
     return 1;
+  else if (mtpc_coverage_spec_read(o->sanitizer_coverage, &coverage, why, size))
+    return 1;
+  else if ((o->sanitizer_coverage_allowlist || o->sanitizer_coverage_ignorelist) &&
+           coverage.level == MTPC_COVERAGE_NONE)
+    snprintf(why, size, "a sanitizer coverage allowlist or ignorelist without coverage");
   else if (o->debugger_tuning && !mtpc_debugger_tuning_known(o->debugger_tuning))
     snprintf(why, size, "unknown debugger tuning '%s' (gdb, lldb, sce, dbx)", o->debugger_tuning);
   else if (o->gcov & ~(unsigned)(MTPC_GCOV_NOTES | MTPC_GCOV_DATA | MTPC_GCOV_NO_RED_ZONE))

@@ -19,6 +19,11 @@ mtpc_status mtpc_options_import(const mtpc_options *given, const mtpc_llvm_optio
  * compile --debugger-tune` accept). */
 int mtpc_debugger_tuning_known(const char *name);
 
+/* Whether `name` is one value of mtpc_options.sanitizer_coverage: a level
+ * or a kind of SanitizerCoverage's, in clang's spelling ("edge",
+ * "trace-cmp"). */
+int mtpc_sanitizer_coverage_known(const char *name);
+
 /* Whether instrumentation passes run on the whole module before the split
  * (gcov's, the lowering of clang's counters). */
 static inline int mtpc_instruments_whole_module(const mtpc_options *o) {

@@ -25,6 +25,7 @@
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/IPO/FunctionImport.h"
 #include "llvm/Transforms/IPO/LowerTypeTests.h"
+#include "llvm/Transforms/Instrumentation/SanitizerCoverage.h"
 #if LLVM_VERSION_MAJOR >= 22
 #include "llvm/Plugins/PassPlugin.h"
 #else
@@ -168,6 +169,18 @@ inline void at_optimizer_last(PassBuilder &pb, AddPasses add) {
 #else
   pb.registerOptimizerLastEPCallback(
       [add](ModulePassManager &mpm, OptimizationLevel level) { add(mpm, level); });
+#endif
+}
+
+// SanitizerCoverage's pass, its lists read from the real file system (22
+// takes the file system its lists are read from).
+inline SanitizerCoveragePass sanitizer_coverage_pass(const SanitizerCoverageOptions &options,
+                                                     const std::vector<std::string> &allowlists,
+                                                     const std::vector<std::string> &ignorelists) {
+#if LLVM_VERSION_MAJOR >= 22
+  return SanitizerCoveragePass(options, vfs::getRealFileSystem(), allowlists, ignorelists);
+#else
+  return SanitizerCoveragePass(options, allowlists, ignorelists);
 #endif
 }
 

@@ -61,7 +61,8 @@ void cc_report_pass_through(const cc_settings *s, const char *source, const char
                             int loud);
 /* 1 if every sanitizer of a -fsanitize= list (after the '=') is one a split
  * compile reproduces: UndefinedBehaviorSanitizer's checks (and its groups),
- * which clang's front end writes into the IR, and ThreadSanitizer,
+ * which clang's front end writes into the IR, libFuzzer's (SanitizerCoverage,
+ * which the -cc1 job asks for apart), and ThreadSanitizer,
  * AddressSanitizer and MemorySanitizer, whose passes the library adds
  * where clang adds them (*passes gets CC_SANITIZE_* of every name in the
  * list); 0 when one of them is another sanitizer with passes (HWASan,
@@ -95,6 +96,12 @@ typedef struct cc_job {
   const char *asan_use_after_return; /* "never", "runtime", "always", or NULL */
   int msan_track_origins, msan_no_eager_checks;
   char sanitizer_spec[160]; /* mtpc_options.sanitizers for them, or "" */
+  /* SanitizerCoverage: mtpc_options.sanitizer_coverage, made of the job's
+   * -fsanitize-coverage-type= and kinds, and its lists. */
+  int coverage_level;    /* 0 none, 1 func, 2 bb, 3 edge */
+  char coverage_kinds[256]; /* comma separated */
+  char sanitizer_coverage[272];
+  const char *coverage_allowlist, *coverage_ignorelist;
   int loop_vectorize;    /* 1 with -vectorize-loops, else -1 (mtpc_options') */
   int slp_vectorize;     /* 1 with -vectorize-slp, else -1 */
   int loop_unroll;       /* 1 from -O2 or with -funroll-loops, -1 at -O1 or with

@@ -246,6 +246,8 @@ static const cc1_option cc1_options[] = {
     {"-fsanitize-address-destructor=", MAPPED_JOINED},
     {"-fsanitize-memory-track-origins=", MAPPED_JOINED},
     {"-fno-sanitize-memory-param-retval", MAPPED},
+    /* SanitizerCoverage: its pass's (mtpc_options.sanitizer_coverage). */
+    {"-fsanitize-coverage-", MAPPED_JOINED},
     {"-fprofile-instrument-use=", MAPPED_JOINED}, /* clang 22: the kind the driver read */
     {"-fprofile-sample-accurate", FRONT_END}, /* a function attribute */
     /* Clang's own instrumentation: counter intrinsics the front end writes,
@@ -376,6 +378,43 @@ static const char *sanitizer_setting(cc_job *job, const char *arg) {
   return NULL;
 }
 
+/* -fsanitize-coverage-<what>: SanitizerCoverage's level, a kind, or a list. */
+static const char *coverage_setting(cc_job *job, const char *what) {
+  const char *value = strchr(what, '=') ? strchr(what, '=') + 1 : "";
+  if (cc_has_prefix(what, "type=")) {
+    int level = atoi(value);
+    if (level < 0 || level > 3)
+      return "a sanitizer coverage type other than 0 to 3";
+    job->coverage_level = level;
+    return NULL;
+  }
+  const char **list = cc_has_prefix(what, "allowlist=")    ? &job->coverage_allowlist
+                      : cc_has_prefix(what, "ignorelist=") ? &job->coverage_ignorelist
+                                                           : NULL;
+  if (list && *list)
+    return "more than one sanitizer coverage allowlist or ignorelist";
+  if (list) {
+    *list = value;
+    return NULL;
+  }
+  if (!mtpc_sanitizer_coverage_known(what))
+    return "a sanitizer coverage kind mtpc does not know";
+  size_t used = strlen(job->coverage_kinds);
+  if (used + strlen(what) + 2 > sizeof(job->coverage_kinds))
+    return "too many sanitizer coverage kinds";
+  snprintf(job->coverage_kinds + used, sizeof(job->coverage_kinds) - used, ",%s", what);
+  return NULL;
+}
+
+/* mtpc_options.sanitizer_coverage: the level first, as -cc1 names it. */
+static void coverage_spec(cc_job *job) {
+  static const char *const levels[] = {"", "func", "bb", "edge"};
+  const char *kinds = job->coverage_kinds[0] ? job->coverage_kinds + 1 : "";
+  if (job->coverage_level || *kinds)
+    snprintf(job->sanitizer_coverage, sizeof(job->sanitizer_coverage), "%s%s%s",
+             levels[job->coverage_level], job->coverage_level && *kinds ? "," : "", kinds);
+}
+
 static void add_setting(char *spec, size_t size, const char *setting) {
   size_t used = strlen(spec);
   snprintf(spec + used, size - used, "%s%s", strchr(spec, '<') ? ";" : "<", setting);
@@ -490,6 +529,8 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     job->cpu = value;
   else if (!strcmp(arg, "-triple"))
     job->triple = value;
+  else if (cc_has_prefix(arg, "-fsanitize-coverage-"))
+    return coverage_setting(job, arg + strlen("-fsanitize-coverage-"));
   else if (cc_has_prefix(arg, "-fsanitize-") || cc_has_prefix(arg, "-fno-sanitize-"))
     return sanitizer_setting(job, arg);
   else if (!strcmp(arg, "-enable-tlsdesc"))
@@ -615,6 +656,7 @@ const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job
     return "-O0";
   if ((reason = sanitizer_spec(job)))
     return reason;
+  coverage_spec(job);
   if (job->tls_descriptors && !(job->triple && cc_has_prefix(job->triple, "aarch64")))
     return "TLS descriptors on a target whose code generation has another TLS dialect";
   if (job->ctors_section && !mtpc_target_writes_coff(job->triple))
@@ -652,6 +694,9 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->target_abi = job->abi;
   o->sample_profile = job->sample_profile;
   o->sanitizers = job->sanitizer_spec[0] ? job->sanitizer_spec : NULL;
+  o->sanitizer_coverage = job->sanitizer_coverage[0] ? job->sanitizer_coverage : NULL;
+  o->sanitizer_coverage_allowlist = job->coverage_allowlist;
+  o->sanitizer_coverage_ignorelist = job->coverage_ignorelist;
   o->loop_vectorize = job->loop_vectorize;
   o->slp_vectorize = job->slp_vectorize;
   o->loop_unroll = job->loop_unroll;

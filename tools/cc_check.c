@@ -179,7 +179,10 @@ int cc_split_sanitizers(const char *list, unsigned *passes) {
       "unsigned-integer-overflow", "unsigned-shift-base", "implicit-unsigned-integer-truncation",
       "implicit-signed-integer-truncation", "implicit-integer-sign-change",
       "implicit-integer-truncation", "implicit-bitfield-conversion",
-      "nullability-arg", "nullability-assign", "nullability-return"};
+      "nullability-arg", "nullability-assign", "nullability-return",
+      /* libFuzzer's: SanitizerCoverage, which the -cc1 job's
+       * -fsanitize-coverage- flags ask for (mtpc_options.sanitizer_coverage). */
+      "fuzzer", "fuzzer-no-link"};
   *passes = 0;
   int all_known = *list != 0;
   while (*list) {

@@ -223,6 +223,12 @@ static int parse_args(cli *c, int argc, char **argv) {
       o->instrprof_output = v;
     else if ((v = take_value(c, argc, argv, &i, "--sanitize")))
       o->sanitizers = v;
+    else if ((v = take_value(c, argc, argv, &i, "--sanitize-coverage")))
+      o->sanitizer_coverage = v;
+    else if ((v = take_value(c, argc, argv, &i, "--sanitize-coverage-allowlist")))
+      o->sanitizer_coverage_allowlist = v;
+    else if ((v = take_value(c, argc, argv, &i, "--sanitize-coverage-ignorelist")))
+      o->sanitizer_coverage_ignorelist = v;
     else if ((v = take_value(c, argc, argv, &i, "--ir-profile-use")))
       o->ir_profile_use = v;
     else if ((v = take_value(c, argc, argv, &i, "--gcov")))

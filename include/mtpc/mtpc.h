@@ -458,6 +458,17 @@ typedef struct mtpc_options {
    * pipeline, as clang's does; the front end marks the compile unit. 0
    * (default): none, as LLVM's LTO (whose pre-link pipeline adds them). */
   int debug_info_for_profiling;
+  /* SanitizerCoverage (clang's -fsanitize-coverage=, which -fsanitize=fuzzer
+   * sets too): its pass ends every partition's module optimization
+   * pipeline, before a sanitizer's, where clang's adds it. The values are
+   * clang's, comma separated: a level (func, bb, edge) and the kinds
+   * (trace-pc-guard, inline-8bit-counters, pc-table, trace-cmp, ...;
+   * docs/cli.rst lists them). The allowlist and ignorelist are special case
+   * lists of the functions and files to instrument and to leave alone
+   * (clang's -fsanitize-coverage-allowlist=, -ignorelist=). NULL: none. */
+  const char *sanitizer_coverage;
+  const char *sanitizer_coverage_allowlist;
+  const char *sanitizer_coverage_ignorelist;
 } mtpc_options;
 
 enum {

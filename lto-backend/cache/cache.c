@@ -284,9 +284,10 @@ static void append_number(text *t, const char *field, long long value) {
 static const char *or_empty(const char *s) { return s ? s : ""; }
 
 /* An option is its text, and the contents of a file its value names (as
- * the Config's LLVM options are described: config_key.cpp). */
-static void append_llvm_option(text *t, const char *arg) {
-  append(t, "llvm_option", arg);
+ * the Config's LLVM options are described: config_key.cpp); so is a list
+ * of mtpc_options' that names a file. */
+static void append_with_file(text *t, const char *field, const char *arg) {
+  append(t, field, arg);
   uint64_t digest = 0;
   char hex[17];
   switch (mtpc_option_file_digest(arg, &digest)) {
@@ -300,6 +301,19 @@ static void append_llvm_option(text *t, const char *arg) {
   case MTPC_OPTION_NAMES_NO_FILE:
     break;
   }
+}
+
+static void append_llvm_option(text *t, const char *arg) { append_with_file(t, "llvm_option", arg); }
+
+/* SanitizerCoverage's settings and the contents of its lists. */
+static void append_coverage(text *t, const mtpc_options *o) {
+  if (!o->sanitizer_coverage || !*o->sanitizer_coverage)
+    return;
+  append(t, "sanitizer_coverage", o->sanitizer_coverage);
+  if (o->sanitizer_coverage_allowlist)
+    append_with_file(t, "sanitizer_coverage_allowlist", o->sanitizer_coverage_allowlist);
+  if (o->sanitizer_coverage_ignorelist)
+    append_with_file(t, "sanitizer_coverage_ignorelist", o->sanitizer_coverage_ignorelist);
 }
 
 /* What besides a partition's module decides its object: mtpc's and LLVM's
@@ -326,6 +340,7 @@ static char *fingerprint_of(const mtpc_options *o, const mtpc_bridge_settings *s
   append_number(&t, "full_lto", o->full_lto);
   if (o->sanitizers && *o->sanitizers) /* passes the Config does not hold */
     append(&t, "sanitizers", o->sanitizers);
+  append_coverage(&t, o);
   if (o->assignment_tracking)
     append_number(&t, "assignment_tracking", o->assignment_tracking);
   if (o->debug_info_for_profiling)

@@ -56,6 +56,7 @@ struct mtpc_bridge_settings {
   const lto::Config *conf = nullptr;
   bool full_lto = false; // partitions run the full LTO pipeline
   mtpc_sanitizer_spec sanitizer = {}; // its passes last, as clang adds them
+  mtpc_coverage coverage;             // SanitizerCoverage's, before them
   std::optional<PGOOptions> ir_profile; // IR instrumentation or use (profile_phase.h)
   bool assignment_tracking = false; // first in the pipeline, as clang adds it
   bool debug_info_for_profiling = false; // discriminators, as clang's pipeline adds them
@@ -181,8 +182,13 @@ extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options 
   s->assignment_tracking = o->assignment_tracking != 0;
   s->debug_info_for_profiling = o->debug_info_for_profiling != 0;
   char why[160];
-  if (mtpc_sanitizer_spec_read(o->sanitizers, &s->sanitizer, why, sizeof(why)))
+  if (mtpc_sanitizer_spec_read(o->sanitizers, &s->sanitizer, why, sizeof(why)) ||
+      mtpc_coverage_spec_read(o->sanitizer_coverage, &s->coverage.spec, why, sizeof(why)))
     return fail(why, message), nullptr;
+  if (o->sanitizer_coverage_allowlist)
+    s->coverage.allowlists.push_back(o->sanitizer_coverage_allowlist);
+  if (o->sanitizer_coverage_ignorelist)
+    s->coverage.ignorelists.push_back(o->sanitizer_coverage_ignorelist);
   s->ir_profile = mtpc_profile_phase::pgo_options(*o);
   const lto::Config &c = *s->conf;
   auto or_null = [](const std::string &text) { return text.empty() ? nullptr : text.c_str(); };
@@ -496,7 +502,7 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
   PassBuilder pb(tm, c.PTO, builder_pgo(s, pgo), &pic);
   if (load_plugins(pb, c, message) || config_analyses(a, pb, c, m, message))
     return -1;
-  mtpc_sanitizers::add_passes(pb, s->sanitizer);
+  mtpc_sanitizers::add_passes(pb, s->sanitizer, s->coverage);
   track_assignments(pb, s);
   a.register_with(pb);
   ModulePassManager mpm;

@@ -49,10 +49,87 @@ static void add_memory_sanitizer(ModulePassManager &mpm, OptimizationLevel level
   mpm.addPass(createModuleToFunctionPassAdaptor(std::move(fpm)));
 }
 
-void mtpc_sanitizers::add_passes(PassBuilder &pb, const mtpc_sanitizer_spec &spec) {
-  if (spec.kind == MTPC_SANITIZER_NONE)
+static SanitizerCoverageOptions coverage_options(const mtpc_coverage_spec &spec) {
+  SanitizerCoverageOptions options;
+  options.CoverageType = SanitizerCoverageOptions::Type(spec.level);
+  auto has = [&spec](unsigned kind) { return (spec.kinds & kind) != 0; };
+  options.IndirectCalls = has(MTPC_COVERAGE_INDIRECT_CALLS);
+  options.TraceBB = has(MTPC_COVERAGE_TRACE_BB);
+  options.TraceCmp = has(MTPC_COVERAGE_TRACE_CMP);
+  options.TraceDiv = has(MTPC_COVERAGE_TRACE_DIV);
+  options.TraceGep = has(MTPC_COVERAGE_TRACE_GEP);
+  options.Use8bitCounters = has(MTPC_COVERAGE_8BIT_COUNTERS);
+  options.TracePC = has(MTPC_COVERAGE_TRACE_PC);
+  options.TracePCGuard = has(MTPC_COVERAGE_TRACE_PC_GUARD);
+  options.Inline8bitCounters = has(MTPC_COVERAGE_INLINE_8BIT_COUNTERS);
+  options.InlineBoolFlag = has(MTPC_COVERAGE_INLINE_BOOL_FLAG);
+  options.PCTable = has(MTPC_COVERAGE_PC_TABLE);
+  options.NoPrune = has(MTPC_COVERAGE_NO_PRUNE);
+  options.StackDepth = has(MTPC_COVERAGE_STACK_DEPTH);
+  options.TraceLoads = has(MTPC_COVERAGE_TRACE_LOADS);
+  options.TraceStores = has(MTPC_COVERAGE_TRACE_STORES);
+  options.CollectControlFlow = has(MTPC_COVERAGE_CONTROL_FLOW);
+  return options;
+}
+
+// As clang's hasSanitizeCoverage: a level, or a kind that instruments
+// without one.
+static bool instruments(const mtpc_coverage &coverage) {
+  unsigned alone = MTPC_COVERAGE_INDIRECT_CALLS | MTPC_COVERAGE_TRACE_CMP |
+                   MTPC_COVERAGE_TRACE_LOADS | MTPC_COVERAGE_TRACE_STORES |
+                   MTPC_COVERAGE_CONTROL_FLOW;
+  return coverage.spec.level != MTPC_COVERAGE_NONE || (coverage.spec.kinds & alone);
+}
+
+// SanitizerCoverage with special case lists, which name functions as the
+// source does: a static the split promoted is matched by its source name,
+// as a serial compile's pass matches it, and keeps its promoted name and a
+// section group named after it (the merge gives both the source name back).
+struct coverage_by_source_names : PassInfoMixin<coverage_by_source_names> {
+  SanitizerCoveragePass pass;
+  explicit coverage_by_source_names(SanitizerCoveragePass pass) : pass(std::move(pass)) {}
+
+  PreservedAnalyses run(Module &m, ModuleAnalysisManager &am) {
+    std::vector<std::pair<Function *, std::string>> renamed;
+    for (Function &f : m) {
+      size_t at = f.getName().find(".llvm.mtpc");
+      if (f.isDeclaration() || at == StringRef::npos || m.getNamedValue(f.getName().take_front(at)))
+        continue;
+      renamed.emplace_back(&f, f.getName().str());
+      f.setName(f.getName().take_front(at));
+    }
+    PreservedAnalyses preserved = pass.run(m, am);
+    for (auto &[f, promoted] : renamed) {
+      std::string source_name = f->getName().str();
+      f->setName(promoted);
+      Comdat *group = f->getComdat();
+      if (!group || group->getName() != source_name)
+        continue;
+      Comdat *own = m.getOrInsertComdat(promoted);
+      own->setSelectionKind(group->getSelectionKind());
+      for (GlobalObject &object : m.global_objects())
+        if (object.getComdat() == group)
+          object.setComdat(own);
+    }
+    return preserved;
+  }
+  static bool isRequired() { return true; }
+};
+
+void mtpc_sanitizers::add_passes(PassBuilder &pb, const mtpc_sanitizer_spec &spec,
+                                 const mtpc_coverage &coverage) {
+  bool covers = instruments(coverage);
+  if (spec.kind == MTPC_SANITIZER_NONE && !covers)
     return;
-  mtpc_compat::at_optimizer_last(pb, [spec](ModulePassManager &mpm, OptimizationLevel level) {
+  mtpc_compat::at_optimizer_last(pb, [spec, covers, coverage](ModulePassManager &mpm,
+                                                              OptimizationLevel level) {
+    SanitizerCoveragePass pass = mtpc_compat::sanitizer_coverage_pass(
+        coverage_options(coverage.spec), coverage.allowlists, coverage.ignorelists);
+    bool listed = !coverage.allowlists.empty() || !coverage.ignorelists.empty();
+    if (covers && listed)
+      mpm.addPass(coverage_by_source_names(std::move(pass)));
+    else if (covers)
+      mpm.addPass(std::move(pass));
     switch (spec.kind) {
     case MTPC_SANITIZER_MEMORY:
       add_memory_sanitizer(mpm, level, spec);
@@ -83,8 +160,11 @@ void mtpc_sanitizers::add_passes(PassBuilder &pb, const mtpc_sanitizer_spec &spe
 // group, after the partition's exported names.
 void mtpc_sanitizers::restore_names(Module &m) {
   std::vector<Comdat *> groups;
+  // Not a function's own group (SanitizerCoverage's, named after it and
+  // never deduplicated): its signature is the function's symbol.
   for (auto &entry : m.getComdatSymbolTable())
-    if (entry.getKey().contains(".llvm.mtpc"))
+    if (entry.getKey().contains(".llvm.mtpc") &&
+        entry.getValue().getSelectionKind() != Comdat::NoDeduplicate)
       groups.push_back(&entry.getValue());
   // As ASan names a local's group: after the module's exported names.
   std::string module_id = getUniqueModuleId(&m);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "comdat_groups.h"
 #include "support/cxx_util.h"
 #include "support/llvm_options.h"
 #include "lld/Common/Driver.h"
@@ -55,6 +56,11 @@ static int run_objcopy(const objcopy::ConfigManager &config, object::Binary &bin
   *result = mtpc_util::copy_bytes(StringRef(bytes.data(), bytes.size()), result_size);
   if (!*result)
     return mtpc_util::out_of_memory(message);
+  // Renaming keeps the groups the compiler made: ObjCopy takes a local
+  // signature to mean a group no longer deduplicated. (COFF: nothing to do.)
+  StringRef input = binary.getMemoryBufferRef().getBuffer();
+  mtpc_elf_keep_comdat_groups(reinterpret_cast<const uint8_t *>(input.data()), input.size(),
+                              static_cast<uint8_t *>(*result), *result_size);
   return 0;
 }
 

@@ -12,6 +12,8 @@
 #     the same;
 #   - ASan: split, and the shell runs the queries under ASan with the same
 #     answers;
+#   - libFuzzer with ASan: SQLite's fuzz target on a split sqlite3.c runs the
+#     queries as a corpus, its counters and coverage within 2% of clang's;
 #   - a C++20 compile of a large C++ file (cppcheck's tokenize.cpp, 9,900
 #     lines): split, with clang's global and undefined symbols.
 #
@@ -92,6 +94,34 @@ shell asan -fsanitize=address
 answers asan
 diff -u plain.out asan.out
 
+# libFuzzer (-fsanitize=fuzzer-no-link, with ASan, as OSS-Fuzz builds it):
+# sqlite3.c split, SQLite's own fuzz target (test/ossfuzz.c) linked against
+# it and against clang's object, both run over a corpus of the queries: the
+# same inputs run clean, with inline counters and coverage within 2% of
+# clang's (a function the split keeps out of line beside its inlined copies
+# has counters of its own).
+fuzz=(-O1 -g -fsanitize=fuzzer-no-link,address -DSQLITE_THREADSAFE=0 -DSQLITE_OMIT_LOAD_EXTENSION)
+"${launch[@]}" --verbose "$cc" "${fuzz[@]}" -I"$sqlite" -c "$sqlite/sqlite3.c" -o fuzz-sqlite3.o \
+  2> fuzz.log
+grep -q "sqlite3.c: split into [0-9]* partitions" fuzz.log || { cat fuzz.log; exit 1; }
+"$cc" "${fuzz[@]}" -I"$sqlite" -c "$sqlite/sqlite3.c" -o clang-fuzz-sqlite3.o
+diff <(globals clang-fuzz-sqlite3.o) <(globals fuzz-sqlite3.o)
+rm -rf corpus && mkdir corpus
+grep -v '^[.-]' "$queries" | split -l 1 - corpus/q
+for obj in fuzz clang-fuzz; do
+  "$cc" -O1 -fsanitize=fuzzer,address -I"$sqlite" "$sqlite/src/test/ossfuzz.c" "$obj-sqlite3.o" \
+    -o "$obj-target" -lm
+  "./$obj-target" -runs=0 corpus 2> "$obj.fuzz"
+done
+# within PERCENT A B: |A - B| <= B * PERCENT / 100
+within() { test $(( ($2 - $3) * ($2 - $3) * 10000 )) -le $(( $3 * $3 * $1 * $1 )); }
+counters() { grep -o '([0-9]* inline 8-bit counters)' "$1" | tr -dc 0-9; }
+coverage() { grep -o 'DONE *cov: [0-9]*' "$1" | tr -dc 0-9; }
+within 2 "$(counters fuzz.fuzz)" "$(counters clang-fuzz.fuzz)"
+within 2 "$(coverage fuzz.fuzz)" "$(coverage clang-fuzz.fuzz)"
+test "$(coverage fuzz.fuzz)" -gt 1000
+fuzz_note="counters $(counters fuzz.fuzz) against $(counters clang-fuzz.fuzz), cov $(coverage fuzz.fuzz) against $(coverage clang-fuzz.fuzz)"
+
 # C++20: a large C++ file.
 includes=(-I"$cppcheck/lib" -I"$cppcheck/externals" -I"$cppcheck/externals/simplecpp"
   -I"$cppcheck/externals/tinyxml2" -I"$cppcheck/externals/picojson")
@@ -103,4 +133,4 @@ diff <(globals clang-tokenize.o) <(globals tokenize.o)
 diff <(llvm-nm-$version -u clang-tokenize.o) <(llvm-nm-$version -u tokenize.o)
 test "$(globals tokenize.o | wc -l)" -gt 300
 
-echo "cc flags e2e: the hardened, instrumented, PGO and ASan shells (all split) answer $(wc -l < plain.out) lines as a plain one; the instrumented split counts as clang's; a C++20 tokenize.cpp split with clang's symbols"
+echo "cc flags e2e: the hardened, instrumented, PGO and ASan shells (all split) answer $(wc -l < plain.out) lines as a plain one; the instrumented split counts as clang's; SQLite's fuzz target on the split object runs the queries ($fuzz_note); a C++20 tokenize.cpp split with clang's symbols"
