@@ -86,6 +86,8 @@ static const cc1_option cc1_options[] = {
     {"-fvisibility-inlines-hidden-static-local-var", FRONT_END},
     {"-fvisibility-global-new-delete=", FRONT_END_JOINED}, {"-fstrict-flex-arrays=", FRONT_END_JOINED},
     {"-fstrict-enums", FRONT_END}, {"-fmerge-all-constants", FRONT_END},
+    {"-ffixed-point", FRONT_END}, {"-fcomplete-member-pointers", FRONT_END},
+    {"-fexperimental-new-constant-interpreter", FRONT_END},
     {"-fno-elide-constructors", FRONT_END}, {"-fno-char8_t", FRONT_END}, {"-fchar8_t", FRONT_END},
     {"-fshort-enums", FRONT_END}, {"-fwchar-type=", FRONT_END_JOINED},
     {"-fno-signed-wchar", FRONT_END}, {"-fpack-struct=", FRONT_END_JOINED},
@@ -134,6 +136,7 @@ static const cc1_option cc1_options[] = {
     {"-fxray-instruction-threshold=", FRONT_END_JOINED},
     {"-fxray-instrumentation-bundle=", FRONT_END_JOINED}, {"-fxray-modes=", FRONT_END_JOINED},
     {"-mprefer-vector-width=", FRONT_END_JOINED},
+    {"-mno-tls-direct-seg-refs", FRONT_END}, /* the indirect-tls-seg-refs attribute */
     {"-fexperimental-relative-c++-abi-vtables", FRONT_END},
     {"-mfunction-return=", FRONT_END_JOINED}, {"-mrecip=", FRONT_END_JOINED},
     {"-fsplit-lto-unit", FRONT_END}, {"-funique-internal-linkage-names", FRONT_END},
