@@ -52,14 +52,16 @@ static char *fingerprint_of(const mtpc_options *o, const mtpc_bridge_settings *s
 /* Names are masked only where the object's names can be restored (an
  * object, not assembly or IR) and nothing in the compile reads them:
  * profiles and a basic block sections list name functions, and so may any
- * LLVM option. Checksums only where the masks can read the line tables: an
+ * LLVM option; a sanitizer's pass writes globals' names into its
+ * descriptions (ASan's, which a report prints). Checksums only where the masks can read the line tables: an
  * ELF64 little-endian object. */
 static void choose_masks(mtpc_cache *cache, const mtpc_options *o,
                          const mtpc_bridge_settings *settings, const char *triple) {
   int objects = !mtpc_bridge_settings_describe(settings)->assembly && !o->emit_llvm &&
                 mtpc_bridge_triple_is_elf64_le(triple);
   cache->mask_checksums = objects;
-  cache->mask_names = objects && !o->llvm_option_count && !mtpc_bridge_config_reads_names(settings);
+  cache->mask_names = objects && !o->llvm_option_count && !(o->sanitizers && *o->sanitizers) &&
+                      !mtpc_bridge_config_reads_names(settings);
 }
 
 mtpc_cache *mtpc_cache_open(const mtpc_options *o, const mtpc_bridge_settings *settings,
