@@ -53,8 +53,8 @@ static char *fingerprint_of(const mtpc_options *o, const mtpc_bridge_settings *s
  * object, not assembly or IR) and nothing in the compile reads them:
  * profiles and a basic block sections list name functions, and so may any
  * LLVM option; a sanitizer's pass writes globals' names into its
- * descriptions (ASan's, which a report prints). Checksums only where the masks can read the line tables: an
- * ELF64 little-endian object. */
+ * descriptions (ASan's, which a report prints). Checksums only where the
+ * masks can read the line tables: an ELF64 little-endian object. */
 static void choose_masks(mtpc_cache *cache, const mtpc_options *o,
                          const mtpc_bridge_settings *settings, const char *triple) {
   int objects = !mtpc_bridge_settings_describe(settings)->assembly && !o->emit_llvm &&

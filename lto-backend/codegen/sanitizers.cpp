@@ -116,6 +116,16 @@ struct coverage_by_source_names : PassInfoMixin<coverage_by_source_names> {
   static bool isRequired() { return true; }
 };
 
+// SanitizerCoverage's pass (its constructor reads the lists).
+static void add_coverage(ModulePassManager &mpm, const mtpc_coverage &coverage) {
+  SanitizerCoveragePass pass = mtpc_compat::sanitizer_coverage_pass(
+      coverage_options(coverage.spec), coverage.allowlists, coverage.ignorelists);
+  if (coverage.allowlists.empty() && coverage.ignorelists.empty())
+    mpm.addPass(std::move(pass));
+  else
+    mpm.addPass(coverage_by_source_names(std::move(pass)));
+}
+
 void mtpc_sanitizers::add_passes(PassBuilder &pb, const mtpc_sanitizer_spec &spec,
                                  const mtpc_coverage &coverage) {
   bool covers = instruments(coverage);
@@ -123,13 +133,8 @@ void mtpc_sanitizers::add_passes(PassBuilder &pb, const mtpc_sanitizer_spec &spe
     return;
   mtpc_compat::at_optimizer_last(pb, [spec, covers, coverage](ModulePassManager &mpm,
                                                               OptimizationLevel level) {
-    SanitizerCoveragePass pass = mtpc_compat::sanitizer_coverage_pass(
-        coverage_options(coverage.spec), coverage.allowlists, coverage.ignorelists);
-    bool listed = !coverage.allowlists.empty() || !coverage.ignorelists.empty();
-    if (covers && listed)
-      mpm.addPass(coverage_by_source_names(std::move(pass)));
-    else if (covers)
-      mpm.addPass(std::move(pass));
+    if (covers)
+      add_coverage(mpm, coverage);
     switch (spec.kind) {
     case MTPC_SANITIZER_MEMORY:
       add_memory_sanitizer(mpm, level, spec);

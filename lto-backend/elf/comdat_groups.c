@@ -1,55 +1,50 @@
 #include "comdat_groups.h"
 
-#include <elf.h>
-#include <stdlib.h>
 #include <string.h>
 
-/* The offsets of the first words of an object's group sections, in
- * section order; -1 when it is not an object this reads. */
-static long group_flag_offsets(const uint8_t *data, size_t size, size_t *offsets, size_t cap) {
-  const Elf64_Ehdr *h = (const Elf64_Ehdr *)data;
-  if (size < sizeof(*h) || memcmp(h->e_ident, ELFMAG, SELFMAG) != 0 ||
-      h->e_ident[EI_CLASS] != ELFCLASS64 || h->e_ident[EI_DATA] != ELFDATA2LSB ||
-      h->e_shentsize != sizeof(Elf64_Shdr) || h->e_shoff > size ||
-      (uint64_t)h->e_shnum * sizeof(Elf64_Shdr) > size - h->e_shoff)
-    return -1;
-  size_t count = 0;
-  Elf64_Shdr s;
-  for (uint32_t i = 1; i < h->e_shnum; i++) {
-    memcpy(&s, data + h->e_shoff + (size_t)i * sizeof(Elf64_Shdr), sizeof(s));
+#include "elf_object.h"
+
+/* How many group sections the headers list, each in the object and with
+ * its flag word; -1 when one is not. */
+static long group_count(const uint8_t *headers, uint32_t count, size_t size) {
+  long groups = 0;
+  for (uint32_t i = 1; i < count; i++) {
+    Elf64_Shdr s = mtpc_elf_section_header(headers, i);
     if (s.sh_type != SHT_GROUP)
       continue;
     if (s.sh_offset > size || s.sh_size < 4 || s.sh_size > size - s.sh_offset)
       return -1;
-    if (offsets && count < cap)
-      offsets[count] = s.sh_offset;
-    count++;
+    groups++;
   }
-  return (long)count;
+  return groups;
+}
+
+/* The index of the first group section at or after `i` (count: none). */
+static uint32_t next_group(const uint8_t *headers, uint32_t count, uint32_t i) {
+  while (i < count && mtpc_elf_section_header(headers, i).sh_type != SHT_GROUP)
+    i++;
+  return i;
 }
 
 int mtpc_elf_keep_comdat_groups(const uint8_t *before, size_t before_size, uint8_t *after,
                                 size_t after_size) {
-  long count = group_flag_offsets(before, before_size, NULL, 0);
-  if (count < 0 || group_flag_offsets(after, after_size, NULL, 0) != count)
+  uint32_t count = 0, after_count = 0;
+  const uint8_t *headers = mtpc_elf_section_headers(before, before_size, &count);
+  const uint8_t *after_headers = mtpc_elf_section_headers(after, after_size, &after_count);
+  if (!headers || !after_headers)
     return 1;
-  size_t *from = calloc((size_t)count + 1, sizeof(size_t));
-  size_t *to = calloc((size_t)count + 1, sizeof(size_t));
-  if (!from || !to) {
-    free(from);
-    free(to);
+  long groups = group_count(headers, count, before_size);
+  if (groups < 0 || group_count(after_headers, after_count, after_size) != groups)
     return 1;
-  }
-  group_flag_offsets(before, before_size, from, (size_t)count);
-  group_flag_offsets(after, after_size, to, (size_t)count);
-  for (long i = 0; i < count; i++) {
+  for (uint32_t i = next_group(headers, count, 1), j = next_group(after_headers, after_count, 1);
+       i < count; i = next_group(headers, count, i + 1),
+                j = next_group(after_headers, after_count, j + 1)) {
     uint32_t was, is;
-    memcpy(&was, before + from[i], 4);
-    memcpy(&is, after + to[i], 4);
+    size_t at = mtpc_elf_section_header(after_headers, j).sh_offset;
+    memcpy(&was, before + mtpc_elf_section_header(headers, i).sh_offset, sizeof(was));
+    memcpy(&is, after + at, sizeof(is));
     is |= was & GRP_COMDAT;
-    memcpy(after + to[i], &is, 4);
+    memcpy(after + at, &is, sizeof(is));
   }
-  free(from);
-  free(to);
   return 0;
 }

@@ -1,5 +1,6 @@
 #include "elf_object.h"
 
+#include <stddef.h>
 #include <string.h>
 
 int mtpc_elf_in_file(const elf_object *o, uint64_t offset, uint64_t size, uint64_t align) {
@@ -79,22 +80,41 @@ int mtpc_elf_open(elf_object *o, uint8_t *data, size_t size) {
          (!o->addrsig || o->sections[o->addrsig].sh_link == 0);
 }
 
+const uint8_t *mtpc_elf_section_headers(const uint8_t *data, size_t size, uint32_t *count) {
+  Elf64_Ehdr h;
+  if (size < sizeof(h))
+    return NULL;
+  memcpy(&h, data, sizeof(h));
+  if (memcmp(h.e_ident, ELFMAG, SELFMAG) != 0 || h.e_ident[EI_CLASS] != ELFCLASS64 ||
+      h.e_ident[EI_DATA] != ELFDATA2LSB || h.e_shentsize != sizeof(Elf64_Shdr) ||
+      h.e_shoff > size || (uint64_t)h.e_shnum * sizeof(Elf64_Shdr) > size - h.e_shoff)
+    return NULL;
+  *count = h.e_shnum;
+  return data + h.e_shoff;
+}
+
+Elf64_Shdr mtpc_elf_section_header(const uint8_t *headers, uint32_t i) {
+  Elf64_Shdr s;
+  memcpy(&s, headers + (size_t)i * sizeof(Elf64_Shdr), sizeof(s));
+  return s;
+}
+
 int mtpc_elf_find_section(const uint8_t *data, size_t size, const char *name, size_t *offset,
                           size_t *length) {
-  const Elf64_Ehdr *h = (const Elf64_Ehdr *)data;
-  if (size < sizeof(*h) || memcmp(h->e_ident, ELFMAG, SELFMAG) != 0 ||
-      h->e_ident[EI_CLASS] != ELFCLASS64 || h->e_ident[EI_DATA] != ELFDATA2LSB ||
-      h->e_shentsize != sizeof(Elf64_Shdr) || h->e_shoff > size ||
-      (uint64_t)h->e_shnum * sizeof(Elf64_Shdr) > size - h->e_shoff ||
-      h->e_shstrndx >= h->e_shnum)
+  uint32_t count = 0;
+  const uint8_t *headers = mtpc_elf_section_headers(data, size, &count);
+  uint16_t names_index;
+  if (!headers)
     return -1;
-  Elf64_Shdr names, s; /* copied: the object need not be aligned */
-  memcpy(&names, data + h->e_shoff + (size_t)h->e_shstrndx * sizeof(Elf64_Shdr), sizeof(names));
+  memcpy(&names_index, data + offsetof(Elf64_Ehdr, e_shstrndx), sizeof(names_index));
+  if (names_index >= count)
+    return -1;
+  Elf64_Shdr names = mtpc_elf_section_header(headers, names_index), s;
   if (names.sh_offset > size || names.sh_size > size - names.sh_offset)
     return -1;
   size_t name_length = strlen(name) + 1;
-  for (uint32_t i = 1; i < h->e_shnum; i++) {
-    memcpy(&s, data + h->e_shoff + (size_t)i * sizeof(Elf64_Shdr), sizeof(s));
+  for (uint32_t i = 1; i < count; i++) {
+    s = mtpc_elf_section_header(headers, i);
     if (s.sh_name >= names.sh_size || names.sh_size - s.sh_name < name_length ||
         memcmp(data + names.sh_offset + s.sh_name, name, name_length) != 0)
       continue;

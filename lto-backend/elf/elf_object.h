@@ -43,6 +43,14 @@ int mtpc_elf_open(elf_object *o, uint8_t *data, size_t size);
  * address-significance table may be live (an LLVM object's). */
 int mtpc_elf_read(elf_object *o, uint8_t *data, size_t size);
 
+/* The section headers of any ELF64 little-endian object, read in place
+ * (copy each out: the object need not be aligned): the table, and its
+ * entries' count in *count; NULL when the object is not one this reads
+ * (another class or byte order, or a header out of bounds). */
+const uint8_t *mtpc_elf_section_headers(const uint8_t *data, size_t size, uint32_t *count);
+/* Header i of such a table. */
+Elf64_Shdr mtpc_elf_section_header(const uint8_t *headers, uint32_t i);
+
 /* The bytes of the section named `name` (the first of that name) in any
  * ELF64 little-endian object: 1 when found, 0 when there is none, -1 when
  * the object is not one this reads (another class or byte order, or a
