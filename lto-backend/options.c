@@ -8,6 +8,7 @@
 #include "lto-backend/codegen/coverage_spec.h"
 #include "lto-backend/codegen/sanitizer_spec.h"
 #include "partitioner/plan.h"
+#include "support/llvm_support.h"
 #include "support/support.h"
 
 static void set_defaults(mtpc_options *o) {
@@ -50,6 +51,10 @@ int mtpc_debugger_tuning_known(const char *name) {
          !strcmp(name, "dbx");
 }
 
+int mtpc_compression_known(const char *name) {
+  return !strcmp(name, "none") || !strcmp(name, "zlib") || !strcmp(name, "zstd");
+}
+
 int mtpc_sanitizer_coverage_known(const char *name) {
   mtpc_coverage_spec spec;
   char why[80];
@@ -85,6 +90,13 @@ static int check(const mtpc_options *o, const mtpc_llvm_options *llvm, char *why
     snprintf(why, size, "a sanitizer coverage allowlist or ignorelist without coverage");
   else if (o->debugger_tuning && !mtpc_debugger_tuning_known(o->debugger_tuning))
     snprintf(why, size, "unknown debugger tuning '%s' (gdb, lldb, sce, dbx)", o->debugger_tuning);
+  else if (o->compress_debug_sections && !mtpc_compression_known(o->compress_debug_sections))
+    snprintf(why, size, "unknown debug section compression '%s' (none, zlib, zstd)",
+             o->compress_debug_sections);
+  else if (o->compress_debug_sections &&
+           !mtpc_bridge_compression_available(o->compress_debug_sections))
+    snprintf(why, size, "LLVM %s was built without %s", mtpc_bridge_llvm_version(),
+             o->compress_debug_sections);
   else if (o->gcov & ~(unsigned)(MTPC_GCOV_NOTES | MTPC_GCOV_DATA | MTPC_GCOV_NO_RED_ZONE))
     snprintf(why, size, "unknown gcov flags 0x%x", o->gcov);
   else if (o->ir_profile_generate && o->ir_profile_use && *o->ir_profile_use)

@@ -19,6 +19,10 @@ mtpc_status mtpc_options_import(const mtpc_options *given, const mtpc_llvm_optio
  * compile --debugger-tune` accept). */
 int mtpc_debugger_tuning_known(const char *name);
 
+/* Whether `name` is a compression mtpc_options.compress_debug_sections may
+ * name: "none", "zlib" or "zstd". */
+int mtpc_compression_known(const char *name);
+
 /* Whether `name` is one value of mtpc_options.sanitizer_coverage: a level
  * or a kind of SanitizerCoverage's, in clang's spelling ("edge",
  * "trace-cmp"). */

@@ -3,9 +3,11 @@
  * apart, with the files beside them (.dwo files, remarks). */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "lto-backend/codegen/remarks.h"
 #include "lto-backend/jobs/worker.h"
+#include "lto-backend/merge/compress.h"
 #include "lto-backend/merge/merge.h"
 #include "lto-backend/merge/merge_ir.h"
 #include "session.h"
@@ -110,19 +112,38 @@ static int add_output(session *s, const char *path, const void *data, size_t siz
   return mtpc_outputs_add(s->r->files, path, data, size, s->faults, message);
 }
 
+/* The compression of the outputs' debug sections: the options', else a
+ * lent Config's (whose code generation would have compressed them). */
+static const char *compression(session *s) {
+  return s->o->compress_debug_sections ? s->o->compress_debug_sections
+                                       : mtpc_bridge_settings_describe(s->settings)->compression;
+}
+
+/* A .dwo file, its debug sections compressed if the options say so. */
+static int add_dwo(session *s, const char *path, const void *dwo, size_t size, char **message) {
+  void *packed = NULL;
+  size_t packed_size = 0;
+  if (mtpc_compress_debug(compression(s), dwo, size, &packed, &packed_size, message))
+    return 1;
+  int failed = packed ? add_output(s, path, packed, packed_size, message)
+                      : add_output(s, path, dwo, size, message);
+  free(packed);
+  return failed;
+}
+
 /* Split DWARF: each job's .dwo, or, merged, the module's one. */
 static int add_dwo_files(session *s, const mtpc_job *jobs, uint32_t count, char **message) {
   if (count > 1 && s->o->merge && jobs[0].dwo_output) {
     void *merged = NULL;
     size_t size = 0;
     int failed = mtpc_merge_dwo_files(jobs, count, &merged, &size, message) ||
-                 add_output(s, jobs[0].dwo_output, merged, size, message);
+                 add_dwo(s, jobs[0].dwo_output, merged, size, message);
     free(merged);
     return failed;
   }
   for (uint32_t i = 0; i < count; i++)
     if (jobs[i].dwo_output &&
-        add_output(s, jobs[i].dwo_output, jobs[i].dwo, jobs[i].dwo_size, message))
+        add_dwo(s, jobs[i].dwo_output, jobs[i].dwo, jobs[i].dwo_size, message))
       return 1;
   return 0;
 }
@@ -165,7 +186,7 @@ static mtpc_status write_files(session *s, const mtpc_job *jobs, uint32_t count)
   return s->o->defer_files ? MTPC_OK : mtpc_result_commit_files(s->r);
 }
 
-static mtpc_status hand_over(session *s, mtpc_job *jobs, uint32_t count, int split) {
+static mtpc_status gather_objects(session *s, mtpc_job *jobs, uint32_t count, int split) {
   mtpc_result *r = s->r;
   if (!s->o->merge) {
     r->objects = mtpc_zalloc(count, sizeof(mtpc_buffer));
@@ -195,6 +216,43 @@ static mtpc_status hand_over(session *s, mtpc_job *jobs, uint32_t count, int spl
   mtpc_bridge_time_trace_end();
   r->stats.merge_seconds = mtpc_now_seconds() - start;
   return failed ? mtpc_result_fail(r, MTPC_ERR_MERGE, message) : MTPC_OK;
+}
+
+/* mtpc_options.compress_debug_sections on an object or .dwo the session
+ * owns, replaced by its compressed copy. */
+static int compress_owned(session *s, void **data, size_t *size, int *mapped, char **message) {
+  void *packed = NULL;
+  size_t packed_size = 0;
+  if (s->o->emit_llvm || s->o->emit_assembly)
+    return 0;
+  if (mtpc_compress_debug(compression(s), *data, *size, &packed, &packed_size, message))
+    return 1;
+  if (!packed)
+    return 0;
+  if (mapped && *mapped)
+    munmap(*data, *size);
+  else
+    free(*data);
+  if (mapped)
+    *mapped = 0;
+  *data = packed;
+  *size = packed_size;
+  return 0;
+}
+
+/* The objects handed over, their debug sections compressed last. */
+static mtpc_status hand_over(session *s, mtpc_job *jobs, uint32_t count, int split) {
+  mtpc_status status = gather_objects(s, jobs, count, split);
+  if (status != MTPC_OK || !mtpc_compresses(compression(s)))
+    return status;
+  mtpc_result *r = s->r;
+  char *message = NULL;
+  int failed = 0;
+  if (s->o->merge)
+    failed = compress_owned(s, &r->object.data, &r->object.size, &r->object_mapped, &message);
+  for (uint32_t i = 0; !failed && i < r->object_count; i++)
+    failed = compress_owned(s, &r->objects[i].data, &r->objects[i].size, NULL, &message);
+  return failed ? mtpc_result_fail(r, MTPC_ERR_OUTPUT, message) : MTPC_OK;
 }
 
 static void release_read(void *read) { mtpc_read_release_modules(read); }

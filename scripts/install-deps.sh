@@ -11,7 +11,7 @@ build_packages=(
 )
 packages=(
   "${build_packages[@]}" tcl hyperfine time bc dpkg-dev valgrind csmith libcsmith-dev pkgconf
-  libclang-rt-19-dev gdb gdb-multiarch lldb-19 ccache
+  libclang-rt-19-dev libomp-19-dev gdb gdb-multiarch lldb-19 ccache
   llvm-22-dev clang-22 lld-22 liblld-22-dev llvm-22-tools libclang-rt-22-dev
   libc6-dev-arm64-cross libgcc-12-dev-arm64-cross libstdc++-12-dev-arm64-cross qemu-user \
   libc6-dev-riscv64-cross libgcc-12-dev-riscv64-cross libstdc++-12-dev-riscv64-cross

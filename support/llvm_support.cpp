@@ -3,12 +3,22 @@
 #include <cstdlib>
 
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Support/Compression.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/TargetParser/Triple.h"
 
 using namespace llvm;
 
 extern "C" const char *mtpc_bridge_llvm_version(void) { return LLVM_VERSION_STRING; }
+
+extern "C" int mtpc_bridge_compression_available(const char *kind) {
+  StringRef name(kind);
+  if (name == "zlib")
+    return compression::zlib::isAvailable();
+  if (name == "zstd")
+    return compression::zstd::isAvailable();
+  return name == "none";
+}
 
 extern "C" int mtpc_bridge_triple_is_elf(const char *triple) {
   return Triple(triple).isOSBinFormatELF();

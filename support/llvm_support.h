@@ -1,5 +1,5 @@
-/* Small questions to LLVM itself: its version, a triple's object format, and
- * its out-of-memory handler. (C++, llvm_support.cpp.) */
+/* Small questions to LLVM itself: its version, its compressors, a triple's
+ * object format, and its out-of-memory handler. (C++, llvm_support.cpp.) */
 #ifndef MTPC_LLVM_SUPPORT_H
 #define MTPC_LLVM_SUPPORT_H
 
@@ -13,6 +13,9 @@ void mtpc_init_llvm(void);
 
 /* "19.1.7" for the LLVM this library was built against. */
 const char *mtpc_bridge_llvm_version(void);
+
+/* 1 if this LLVM can compress with `kind` ("none", "zlib" or "zstd"). */
+int mtpc_bridge_compression_available(const char *kind);
 
 /* 1 if the triple's object format is ELF. */
 int mtpc_bridge_triple_is_elf(const char *triple);

@@ -140,6 +140,16 @@ static const cc1_option cc1_options[] = {
     {"-fexperimental-relative-c++-abi-vtables", FRONT_END},
     {"-mfunction-return=", FRONT_END_JOINED}, {"-mrecip=", FRONT_END_JOINED},
     {"-fsplit-lto-unit", FRONT_END}, {"-funique-internal-linkage-names", FRONT_END},
+    /* Split stacks: the split-stack attribute on each function, from which
+     * code generation writes the prologue and the object's notes. */
+    {"-fsplit-stack", FRONT_END},
+    /* OpenMP for the host: outlined regions, the runtime's calls and the
+     * loops' metadata are the front end's IR, with the openmp module flag
+     * that has every partition's pipeline run OpenMP's optimization, as
+     * clang's does. */
+    {"-fopenmp", FRONT_END}, {"-fopenmp-simd", FRONT_END},
+    {"-fopenmp-version=", FRONT_END_JOINED}, {"-fopenmp-extensions", FRONT_END},
+    {"-fno-openmp-extensions", FRONT_END},
     {"-mlarge-data-threshold=", FRONT_END_JOINED},
     {"-finstrument-functions", MAPPED}, {"-finstrument-functions-after-inlining", FRONT_END},
     {"-fdebug-info-for-profiling", MAPPED},
@@ -226,6 +236,7 @@ static const cc1_option cc1_options[] = {
     {"-fstack-size-section", MAPPED}, {"-fno-unique-section-names", MAPPED},
     {"-fno-zero-initialized-in-bss", MAPPED}, {"-falign-loops=", MAPPED_JOINED},
     {"-fbasic-block-sections=", MAPPED_JOINED}, {"-fbasic-block-address-map", MAPPED},
+    {"--compress-debug-sections=", MAPPED_JOINED},
     {"-fsplit-machine-functions", MAPPED},
     /* Given to code generation. */
     {"-O", MAPPED_JOINED}, {"-target-cpu", MAPPED_ARG}, {"-target-feature", MAPPED_ARG},

@@ -229,7 +229,10 @@ static const char *excluded(const char *arg, int *loud) {
       {"-fprofile-", PREFIX, 1, "profile instrumentation or use"},
       {"-fembed-bitcode", PREFIX, 1, "embedded bitcode"},
       {"-ftime-trace", PREFIX, 1, "clang's time trace"},
-      {"-fopenmp", PREFIX, 1, "OpenMP"},
+      /* OpenMP for the host splits (its runtime calls and outlined
+       * regions are the front end's IR); a device compile is another job. */
+      {"-fopenmp-targets=", PREFIX, 1, "OpenMP offloading (a device compile per target)"},
+      {"--offload-arch=", PREFIX, 1, "offloading (a device compile per target)"},
       {"-fpass-plugin=", PREFIX, 1, "clang pass plugins"},
   };
   /* A sample profile's passes are the library's too (sample_profile); an

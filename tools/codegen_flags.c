@@ -66,6 +66,12 @@ int codegen_flags_read(codegen_flags *f, const char *arg) {
     f->basic_block_address_map = 1;
   else if (!strcmp(arg, "-fsplit-machine-functions"))
     f->split_machine_functions = 1;
+  else if ((v = cli_after_prefix(arg, "--compress-debug-sections=")))
+    f->compress_debug_sections = v;
+  else if (!strcmp(arg, "-gz"))
+    f->compress_debug_sections = "zlib";
+  else if ((v = cli_after_prefix(arg, "-gz=")))
+    f->compress_debug_sections = v;
   else
     return 0;
   return 1;
@@ -80,5 +86,6 @@ void codegen_flags_apply(const codegen_flags *f, mtpc_options *o) {
   o->basic_block_sections = f->basic_block_sections;
   o->basic_block_address_map = f->basic_block_address_map;
   o->split_machine_functions = f->split_machine_functions;
+  o->compress_debug_sections = f->compress_debug_sections;
   o->call_site_info = f->debug_variables && o->opt_level > 0;
 }

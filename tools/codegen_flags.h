@@ -16,6 +16,8 @@ typedef struct codegen_flags {
   const char *basic_block_sections; /* -fbasic-block-sections=: all, labels, none or a path */
   int basic_block_address_map; /* -fbasic-block-address-map */
   int split_machine_functions; /* -fsplit-machine-functions */
+  /* --compress-debug-sections=<c> (-cc1), -gz[=<c>] (the driver's) */
+  const char *compress_debug_sections;
   /* The debug information describes types and variables: -cc1's
    * -debug-info-kind= from "constructor" up, or the driver's last -g level
    * (-g, -g2, -gdwarf-N, -glldb, ... and not -g0, -g1, -gline-tables-only,

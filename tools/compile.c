@@ -68,6 +68,14 @@ static const char *parse_debugger(cli *c, const char *name) {
   return NULL;
 }
 
+static const char *parse_compression(cli *c, const char *name) {
+  if (mtpc_compression_known(name))
+    return name;
+  cli_error("--compress-debug-sections: expected none, zlib or zstd, not '%s'", name);
+  c->status = CLI_USAGE_ERROR;
+  return NULL;
+}
+
 static int parse_flag(cli *c, const char *arg) {
   mtpc_options *o = &c->options;
   if (!strcmp(arg, "-O0") || !strcmp(arg, "-O1") || !strcmp(arg, "-O2") || !strcmp(arg, "-O3"))
@@ -217,6 +225,8 @@ static int parse_args(cli *c, int argc, char **argv) {
       o->loop_alignment = cli_parse_unsigned(v, "--align-loops", &c->status);
     else if ((v = take_value(c, argc, argv, &i, "--debugger-tune")))
       o->debugger_tuning = parse_debugger(c, v);
+    else if ((v = take_value(c, argc, argv, &i, "--compress-debug-sections")))
+      o->compress_debug_sections = parse_compression(c, v);
     else if ((v = take_value(c, argc, argv, &i, "--basic-block-sections")))
       o->basic_block_sections = v;
     else if ((v = take_value(c, argc, argv, &i, "--instrprof-output")))

@@ -469,6 +469,12 @@ typedef struct mtpc_options {
   const char *sanitizer_coverage;
   const char *sanitizer_coverage_allowlist;
   const char *sanitizer_coverage_ignorelist;
+  /* The object's debug sections compressed, as clang's -gz= and ld.lld's
+   * --compress-debug-sections= say: "zlib", "zstd" or "none" (NULL: none).
+   * The partitions' objects are merged as they are and the merged object's
+   * .debug_* sections compressed last, as are the split DWARF file's. ELF
+   * only: LLVM's COFF writer ignores the setting, and so does mtpc. */
+  const char *compress_debug_sections;
 } mtpc_options;
 
 enum {

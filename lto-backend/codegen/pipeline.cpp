@@ -165,6 +165,25 @@ bool mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o, std::stri
   return fill_block_sections(c, o, why);
 }
 
+static const char *compression_name(DebugCompressionType type) {
+  switch (type) {
+  case DebugCompressionType::Zlib:
+    return "zlib";
+  case DebugCompressionType::Zstd:
+    return "zstd";
+  default:
+    return nullptr;
+  }
+}
+
+DebugCompressionType mtpc_pipeline::compression_type(const char *name) {
+  if (name && !strcmp(name, "zlib"))
+    return DebugCompressionType::Zlib;
+  if (name && !strcmp(name, "zstd"))
+    return DebugCompressionType::Zstd;
+  return DebugCompressionType::None;
+}
+
 extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options *o,
                                                              const void *lto_config,
                                                              char **message) {
@@ -198,7 +217,8 @@ extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options 
                                s->sanitizer.kind == MTPC_SANITIZER_MEMORY;
   s->info = {or_null(c.SplitDwarfFile), or_null(c.SplitDwarfOutput), or_null(c.DwoDir),
              c.CGFileType == CodeGenFileType::AssemblyFile, c.DebugPassManager,
-             c.ShouldDiscardValueNames && !names_stack_variables};
+             c.ShouldDiscardValueNames && !names_stack_variables,
+             compression_name(c.Options.MCOptions.CompressDebugSections)};
   return s.release();
 }
 
@@ -255,6 +275,9 @@ extern "C" LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bri
     reloc = m.getPICLevel() == PICLevel::NotPIC ? Reloc::Static : Reloc::PIC_;
   std::optional<CodeModel::Model> model = c.CodeModel ? c.CodeModel : m.getCodeModel();
   TargetOptions options = c.Options;
+  // The merge and the partition cache read the partitions' debug sections;
+  // the session compresses its outputs last (merge/compress.h).
+  options.MCOptions.CompressDebugSections = DebugCompressionType::None;
   options.EmitCallSiteInfo =
       options.EmitCallSiteInfo && mtpc_pipeline::describes_call_sites(triple);
   TargetMachine *tm =

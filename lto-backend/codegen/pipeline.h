@@ -42,6 +42,10 @@ typedef struct mtpc_bridge_settings_info {
   int debug_passes;  /* the pipeline prints its passes (--lto-debug-pass-manager) */
   int discard_names; /* value names are dropped as the module is read, as LLVM's
                         LTO does unless temporary files are saved */
+  /* How the Config's code generation compresses debug sections ("zlib",
+   * "zstd"; NULL: not at all). The partitions' never do: the merge and the
+   * cache read them, and the session compresses its outputs last. */
+  const char *compression;
 } mtpc_bridge_settings_info;
 const mtpc_bridge_settings_info *mtpc_bridge_settings_describe(const mtpc_bridge_settings *s);
 
@@ -115,6 +119,8 @@ int mtpc_bridge_run_full_lto_passes(const mtpc_bridge_settings *settings, void *
 
 #include <string>
 
+#include "llvm/Support/Compression.h"
+
 namespace llvm {
 class Triple;
 namespace lto {
@@ -131,6 +137,8 @@ bool fill_config(llvm::lto::Config &config, const mtpc_options *options, std::st
 // Whether clang describes call sites' parameters in the debug info for the
 // triple's architecture (mtpc_options.call_site_info).
 bool describes_call_sites(const llvm::Triple &triple);
+// mtpc_options.compress_debug_sections as MC's setting (None for NULL, "none").
+llvm::DebugCompressionType compression_type(const char *name);
 } // namespace mtpc_pipeline
 #endif
 

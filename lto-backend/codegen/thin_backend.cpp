@@ -61,6 +61,10 @@ static bool configure(lto::Config &conf, const mtpc_bridge_backend_job &job, con
   conf.Options.EmitAddrsig = job.addrsig < 0 ? triple.isOSBinFormatELF() : job.addrsig != 0;
   conf.Options.EmitCallSiteInfo =
       conf.Options.EmitCallSiteInfo && mtpc_pipeline::describes_call_sites(triple);
+  // LLVM's backend, which compiles a module too small to split, compresses
+  // as clang's does; a split module's partitions never do (pipeline.cpp).
+  conf.Options.MCOptions.CompressDebugSections =
+      mtpc_pipeline::compression_type(job.options->compress_debug_sections);
   return true;
 }
 

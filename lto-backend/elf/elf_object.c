@@ -87,10 +87,20 @@ const uint8_t *mtpc_elf_section_headers(const uint8_t *data, size_t size, uint32
   memcpy(&h, data, sizeof(h));
   if (memcmp(h.e_ident, ELFMAG, SELFMAG) != 0 || h.e_ident[EI_CLASS] != ELFCLASS64 ||
       h.e_ident[EI_DATA] != ELFDATA2LSB || h.e_shentsize != sizeof(Elf64_Shdr) ||
-      h.e_shoff > size || (uint64_t)h.e_shnum * sizeof(Elf64_Shdr) > size - h.e_shoff)
+      h.e_shoff > size || size - h.e_shoff < sizeof(Elf64_Shdr))
     return NULL;
-  *count = h.e_shnum;
+  /* Past SHN_LORESERVE sections, the count is header 0's size. */
+  uint64_t n = h.e_shnum ? h.e_shnum : mtpc_elf_section_header(data + h.e_shoff, 0).sh_size;
+  if (n > UINT32_MAX || n * sizeof(Elf64_Shdr) > size - h.e_shoff)
+    return NULL;
+  *count = (uint32_t)n;
   return data + h.e_shoff;
+}
+
+uint32_t mtpc_elf_section_names_index(const uint8_t *data, const uint8_t *headers) {
+  uint16_t index;
+  memcpy(&index, data + offsetof(Elf64_Ehdr, e_shstrndx), sizeof(index));
+  return index == SHN_XINDEX ? mtpc_elf_section_header(headers, 0).sh_link : index;
 }
 
 Elf64_Shdr mtpc_elf_section_header(const uint8_t *headers, uint32_t i) {
@@ -103,10 +113,9 @@ int mtpc_elf_find_section(const uint8_t *data, size_t size, const char *name, si
                           size_t *length) {
   uint32_t count = 0;
   const uint8_t *headers = mtpc_elf_section_headers(data, size, &count);
-  uint16_t names_index;
   if (!headers)
     return -1;
-  memcpy(&names_index, data + offsetof(Elf64_Ehdr, e_shstrndx), sizeof(names_index));
+  uint32_t names_index = mtpc_elf_section_names_index(data, headers);
   if (names_index >= count)
     return -1;
   Elf64_Shdr names = mtpc_elf_section_header(headers, names_index), s;

@@ -167,3 +167,16 @@ extern "C" int mtpc_bridge_rename_in_names(const void *object, size_t size,
   }
   return run_objcopy(config, **binary, result, result_size, message);
 }
+
+extern "C" int mtpc_bridge_compress_debug_sections(const void *object, size_t size,
+                                                   const char *kind, void **result,
+                                                   size_t *result_size, char **message) {
+  MemoryBufferRef input(StringRef(static_cast<const char *>(object), size), "merged.o");
+  Expected<std::unique_ptr<object::Binary>> binary = object::createBinary(input);
+  if (!binary)
+    return fail(binary.takeError(), message);
+  objcopy::ConfigManager config;
+  config.Common.CompressionType =
+      StringRef(kind) == "zstd" ? DebugCompressionType::Zstd : DebugCompressionType::Zlib;
+  return run_objcopy(config, **binary, result, result_size, message);
+}

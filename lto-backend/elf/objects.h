@@ -1,5 +1,6 @@
-/* In-process tools on ELF objects: ld.lld -r (liblld) and symbol
- * localization (LLVM's ObjCopy library). (C++, objects.cpp.) */
+/* In-process tools on ELF objects: ld.lld -r (liblld), symbol localization
+ * and debug section compression (LLVM's ObjCopy library). (C++,
+ * objects.cpp.) */
 #ifndef MTPC_OBJECTS_H
 #define MTPC_OBJECTS_H
 
@@ -29,6 +30,12 @@ typedef const char *mtpc_name_mapper(void *arg, const char *name, int *out_of_me
 int mtpc_bridge_rename_in_names(const void *object, size_t size, mtpc_name_mapper *map,
                                 void *arg, void **result, size_t *result_size,
                                 char **message);
+
+/* The object with its .debug_* sections compressed with `kind` ("zlib" or
+ * "zstd"), as MC compresses them for clang's -gz. The result is malloc'ed.
+ * 0 on success; else *message. */
+int mtpc_bridge_compress_debug_sections(const void *object, size_t size, const char *kind,
+                                        void **result, size_t *result_size, char **message);
 
 #ifdef __cplusplus
 }

@@ -17,6 +17,7 @@
 #include "dwo_merge.h"
 #include "localize.h"
 #include "lto-backend/elf/objects.h"
+#include "lto-backend/elf/split_stack_notes.h"
 #include "support/support.h"
 #include "support/files.h"
 
@@ -36,6 +37,24 @@ static char *make_temp_dir(char **message) {
   return dir;
 }
 
+/* A partition's object where ld.lld -r reads it, its split stack notes
+ * hidden from it (split_stack_notes.h) in a copy. */
+static int write_partition(const char *path, const mtpc_job *job, const char *faults,
+                           char **message) {
+  if (!mtpc_elf_has_split_stack_notes(job->object, job->object_size))
+    return mtpc_write_scratch_file(path, job->object, job->object_size, faults, message);
+  uint8_t *copy = mtpc_alloc(job->object_size, 1);
+  if (!copy) {
+    *message = NULL;
+    return 1;
+  }
+  memcpy(copy, job->object, job->object_size);
+  mtpc_elf_hide_split_stack_notes(copy, job->object_size);
+  int failed = mtpc_write_scratch_file(path, copy, job->object_size, faults, message);
+  free(copy);
+  return failed;
+}
+
 static int link_in_dir(const char *dir, const mtpc_job *jobs, uint32_t count, const char *faults,
                        void **merged, size_t *merged_size, char **message) {
   char **inputs = mtpc_zalloc(count, sizeof(char *));
@@ -47,8 +66,7 @@ static int link_in_dir(const char *dir, const mtpc_job *jobs, uint32_t count, co
   for (; inputs && written < count && !failed; written++) {
     inputs[written] = mtpc_asprintf("%s/part%u.o", dir, written);
     failed = !inputs[written] ||
-             mtpc_write_scratch_file(inputs[written], jobs[written].object,
-                                     jobs[written].object_size, faults, message);
+             write_partition(inputs[written], &jobs[written], faults, message);
     if (!inputs[written])
       *message = NULL;
   }
@@ -56,6 +74,8 @@ static int link_in_dir(const char *dir, const mtpc_job *jobs, uint32_t count, co
     failed = mtpc_bridge_link_relocatable((const char *const *)inputs, count, output, message);
   if (!failed)
     failed = mtpc_map_file(output, merged, merged_size, message);
+  if (!failed)
+    mtpc_elf_restore_split_stack_notes(*merged, *merged_size);
   if (output)
     unlink(output);
   free(output);

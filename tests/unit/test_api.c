@@ -341,6 +341,18 @@ static void test_errors(void) {
   o.debugger_tuning = "lldb";
   CHECK_EQ_U(mtpc_compile_bitcode("not bitcode", 11, "x.bc", &o, &r), MTPC_ERR_INPUT);
   mtpc_result_free(r);
+  /* Debug section compression, by its -gz= name. */
+  mtpc_options_init(&o);
+  o.compress_debug_sections = "lz4";
+  CHECK_EQ_U(mtpc_compile_bitcode("BC", 2, "x.bc", &o, &r), MTPC_ERR_INVALID_ARGUMENT);
+  CHECK(strstr(mtpc_result_message(r), "unknown debug section compression 'lz4' (none, zlib, zstd)"));
+  mtpc_result_free(r);
+  const char *const compressions[] = {"none", "zlib", "zstd"};
+  for (size_t i = 0; i < sizeof(compressions) / sizeof(*compressions); i++) {
+    o.compress_debug_sections = compressions[i];
+    CHECK_EQ_U(mtpc_compile_bitcode("not bitcode", 11, "x.bc", &o, &r), MTPC_ERR_INPUT);
+    mtpc_result_free(r);
+  }
   mtpc_options_init(&o);
   CHECK_EQ_U(mtpc_compile_bitcode("not bitcode", 11, "x.bc", &o, &r), MTPC_ERR_INPUT);
   CHECK(strstr(mtpc_result_message(r), "x.bc: invalid bitcode"));
