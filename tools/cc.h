@@ -85,6 +85,7 @@ typedef struct cc_job {
   const char *triple;    /* -triple */
   int tls_descriptors;   /* -enable-tlsdesc */
   int ctors_section;     /* -fno-use-init-array */
+  const char *object_file_name; /* -object-file-name= (CodeView's S_OBJNAME) */
   const char *exception_model; /* -exception-model= */
   const char *cpu;
   const char *abi;       /* -target-abi, or NULL */

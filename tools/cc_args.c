@@ -72,9 +72,8 @@ static const cc1_option cc1_options[] = {
     {"-fno-sized-deallocation", FRONT_END}, {"-fno-use-cxa-atexit", FRONT_END},
     {"-fms-compatibility", FRONT_END}, {"-fms-compatibility-version=", FRONT_END_JOINED},
     {"-fdelayed-template-parsing", FRONT_END}, {"-fms-volatile", FRONT_END},
-    /* CodeView's S_OBJNAME record: the merged object's is empty, as an
-     * LLVM backend without the front end's option writes it. */
-    {"-object-file-name=", FRONT_END_JOINED},
+    /* CodeView's S_OBJNAME record (mtpc_options.object_file_name). */
+    {"-object-file-name=", MAPPED_JOINED},
     /* Only the COFF header's time stamp, which linkers do not read: the
      * merged object has 0 there, as a /Brepro compile does. */
     {"-mincremental-linker-compatible", FRONT_END},
@@ -551,6 +550,8 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     job->tls_descriptors = 1;
   else if (!strcmp(arg, "-fno-use-init-array"))
     job->ctors_section = 1;
+  else if (cc_has_prefix(arg, "-object-file-name="))
+    job->object_file_name = arg + strlen("-object-file-name=");
   else if (cc_has_prefix(arg, "-exception-model="))
     job->exception_model = arg + strlen("-exception-model=");
   else if (!strcmp(arg, "-target-abi"))
@@ -723,6 +724,7 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->features = job->features;
   o->function_sections = job->function_sections;
   o->addrsig = job->addrsig;
+  o->object_file_name = job->object_file_name;
   codegen_flags_apply(&job->codegen, o);
   /* clang's pipeline first tracks assignments, unless tuned for LLDB. */
   o->assignment_tracking = job->codegen.debug_variables && o->opt_level > 0 &&

@@ -225,6 +225,8 @@ static int parse_args(cli *c, int argc, char **argv) {
       o->loop_alignment = cli_parse_unsigned(v, "--align-loops", &c->status);
     else if ((v = take_value(c, argc, argv, &i, "--debugger-tune")))
       o->debugger_tuning = parse_debugger(c, v);
+    else if ((v = take_value(c, argc, argv, &i, "--object-file-name")))
+      o->object_file_name = v;
     else if ((v = take_value(c, argc, argv, &i, "--compress-debug-sections")))
       o->compress_debug_sections = parse_compression(c, v);
     else if ((v = take_value(c, argc, argv, &i, "--basic-block-sections")))

@@ -49,6 +49,7 @@ static const char usage_text[] =
     "  --align-loops=<n>          Loop alignment in bytes (-falign-loops=; 0: target's)\n"
     "  --debugger-tune=<d>        gdb, lldb, sce or dbx (-ggdb, -glldb, ...)\n"
     "  --compress-debug-sections=<c>  none, zlib or zstd (clang's -gz=)\n"
+    "  --object-file-name=<name>  CodeView's object name (-object-file-name=)\n"
     "  --instrument-functions     Call the entry and exit hooks the front end asks\n"
     "                             for (-finstrument-functions) before the split\n"
     "  --basic-block-sections=<s> all, labels, none or a list file, as clang's\n"

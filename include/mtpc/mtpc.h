@@ -475,6 +475,11 @@ typedef struct mtpc_options {
    * .debug_* sections compressed last, as are the split DWARF file's. ELF
    * only: LLVM's COFF writer ignores the setting, and so does mtpc. */
   const char *compress_debug_sections;
+  /* The object's name in its CodeView debug information (the S_OBJNAME
+   * record), as clang's -object-file-name=, which its driver passes with
+   * -gcodeview: every partition's records name it, and the merged object
+   * keeps one. NULL: empty, as LLVM's LTO writes it. */
+  const char *object_file_name;
 } mtpc_options;
 
 enum {

@@ -132,6 +132,7 @@ bool mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o, std::stri
   c.Options.DebuggerTuning = debugger_kind(o->debugger_tuning);
   c.Options.EnableMachineFunctionSplitter = o->split_machine_functions != 0;
   c.Options.EmitCallSiteInfo = o->call_site_info != 0;
+  c.Options.ObjectFilenameForDebug = or_empty(o->object_file_name);
   // TargetOptions() says .ctors; clang, llc and LLVM's LTO say .init_array.
   c.Options.UseInitArray = true;
   c.RelocModel = reloc_model(o->reloc_model);
