@@ -6,6 +6,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "support/files.h"
 #include "support/support.h"
 
 const char *mtpc_status_string(mtpc_status status) {
@@ -59,10 +60,7 @@ mtpc_status mtpc_result_report(mtpc_status status, char *message, mtpc_result **
 void mtpc_result_free(mtpc_result *r) {
   if (!r)
     return;
-  if (r->object_mapped)
-    munmap(r->object.data, r->object.size);
-  else
-    free(r->object.data);
+  mtpc_release_buffer(r->object.data, r->object.size, r->object_mapped);
   for (unsigned i = 0; i < r->object_count; i++)
     free(r->objects[i].data);
   free(r->objects);

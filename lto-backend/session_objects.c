@@ -3,7 +3,6 @@
  * apart, with the files beside them (.dwo files, remarks). */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "lto-backend/codegen/remarks.h"
 #include "lto-backend/jobs/worker.h"
@@ -11,6 +10,7 @@
 #include "lto-backend/merge/merge.h"
 #include "lto-backend/merge/merge_ir.h"
 #include "session.h"
+#include "support/files.h"
 #include "support/support.h"
 #include "support/time_trace.h"
 #include "lto-backend/tools.h"
@@ -223,16 +223,11 @@ static mtpc_status gather_objects(session *s, mtpc_job *jobs, uint32_t count, in
 static int compress_owned(session *s, void **data, size_t *size, int *mapped, char **message) {
   void *packed = NULL;
   size_t packed_size = 0;
-  if (s->o->emit_llvm || s->o->emit_assembly)
-    return 0;
   if (mtpc_compress_debug(compression(s), *data, *size, &packed, &packed_size, message))
     return 1;
   if (!packed)
     return 0;
-  if (mapped && *mapped)
-    munmap(*data, *size);
-  else
-    free(*data);
+  mtpc_release_buffer(*data, *size, mapped && *mapped);
   if (mapped)
     *mapped = 0;
   *data = packed;
@@ -243,7 +238,8 @@ static int compress_owned(session *s, void **data, size_t *size, int *mapped, ch
 /* The objects handed over, their debug sections compressed last. */
 static mtpc_status hand_over(session *s, mtpc_job *jobs, uint32_t count, int split) {
   mtpc_status status = gather_objects(s, jobs, count, split);
-  if (status != MTPC_OK || !mtpc_compresses(compression(s)))
+  if (status != MTPC_OK || s->o->emit_llvm || s->o->emit_assembly ||
+      !mtpc_compresses(compression(s)))
     return status;
   mtpc_result *r = s->r;
   char *message = NULL;

@@ -183,6 +183,13 @@ int mtpc_map_file(const char *path, void **data, size_t *size, char **message) {
   return 0;
 }
 
+void mtpc_release_buffer(void *data, size_t size, int mapped) {
+  if (mapped)
+    munmap(data, size);
+  else
+    free(data);
+}
+
 int mtpc_read_file(const char *path, void **data, size_t *size, char **message) {
   /* Without blocking: opening a FIFO for reading would wait for a writer. */
   int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);

@@ -68,6 +68,8 @@ void mtpc_outputs_free(mtpc_outputs *outputs);
 /* A private, writable mapping of a whole file (munmap it), which goes on
  * holding the data if the file is removed. 0 on success, else *message. */
 int mtpc_map_file(const char *path, void **data, size_t *size, char **message);
+/* Releases `data`: a mapping of mtpc_map_file's when `mapped`, else malloc'ed. */
+void mtpc_release_buffer(void *data, size_t size, int mapped);
 /* Creates `path` and its missing parents. 0 on success, else *message. */
 int mtpc_make_directories(const char *path, char **message);
 /* Reads a whole regular file, without blocking on one that is not (a FIFO).

@@ -97,10 +97,20 @@ const uint8_t *mtpc_elf_section_headers(const uint8_t *data, size_t size, uint32
   return data + h.e_shoff;
 }
 
-uint32_t mtpc_elf_section_names_index(const uint8_t *data, const uint8_t *headers) {
-  uint16_t index;
-  memcpy(&index, data + offsetof(Elf64_Ehdr, e_shstrndx), sizeof(index));
-  return index == SHN_XINDEX ? mtpc_elf_section_header(headers, 0).sh_link : index;
+int mtpc_elf_section_names(const uint8_t *data, size_t size, const uint8_t *headers,
+                           uint32_t count, size_t *offset, size_t *length) {
+  uint16_t field;
+  memcpy(&field, data + offsetof(Elf64_Ehdr, e_shstrndx), sizeof(field));
+  /* Past SHN_LORESERVE sections, the index is header 0's link. */
+  uint32_t index = field == SHN_XINDEX ? mtpc_elf_section_header(headers, 0).sh_link : field;
+  if (index >= count)
+    return 0;
+  Elf64_Shdr names = mtpc_elf_section_header(headers, index);
+  if (names.sh_offset > size || names.sh_size > size - names.sh_offset)
+    return 0;
+  *offset = names.sh_offset;
+  *length = names.sh_size;
+  return 1;
 }
 
 Elf64_Shdr mtpc_elf_section_header(const uint8_t *headers, uint32_t i) {
@@ -115,17 +125,14 @@ int mtpc_elf_find_section(const uint8_t *data, size_t size, const char *name, si
   const uint8_t *headers = mtpc_elf_section_headers(data, size, &count);
   if (!headers)
     return -1;
-  uint32_t names_index = mtpc_elf_section_names_index(data, headers);
-  if (names_index >= count)
-    return -1;
-  Elf64_Shdr names = mtpc_elf_section_header(headers, names_index), s;
-  if (names.sh_offset > size || names.sh_size > size - names.sh_offset)
+  size_t names = 0, names_size = 0;
+  if (!mtpc_elf_section_names(data, size, headers, count, &names, &names_size))
     return -1;
   size_t name_length = strlen(name) + 1;
   for (uint32_t i = 1; i < count; i++) {
-    s = mtpc_elf_section_header(headers, i);
-    if (s.sh_name >= names.sh_size || names.sh_size - s.sh_name < name_length ||
-        memcmp(data + names.sh_offset + s.sh_name, name, name_length) != 0)
+    Elf64_Shdr s = mtpc_elf_section_header(headers, i);
+    if (s.sh_name >= names_size || names_size - s.sh_name < name_length ||
+        memcmp(data + names + s.sh_name, name, name_length) != 0)
       continue;
     if (s.sh_type == SHT_NOBITS || s.sh_offset > size || s.sh_size > size - s.sh_offset)
       return -1;

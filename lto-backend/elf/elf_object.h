@@ -50,9 +50,11 @@ int mtpc_elf_read(elf_object *o, uint8_t *data, size_t size);
 const uint8_t *mtpc_elf_section_headers(const uint8_t *data, size_t size, uint32_t *count);
 /* Header i of such a table. */
 Elf64_Shdr mtpc_elf_section_header(const uint8_t *headers, uint32_t i);
-/* The index of the section names' table (e_shstrndx, or header 0's link
- * past SHN_LORESERVE sections); check it against the count. */
-uint32_t mtpc_elf_section_names_index(const uint8_t *data, const uint8_t *headers);
+/* Where the section names' table of such an object lies (e_shstrndx, or
+ * header 0's link past SHN_LORESERVE sections): 1, or 0 when its index or
+ * bounds are out of the object. */
+int mtpc_elf_section_names(const uint8_t *data, size_t size, const uint8_t *headers,
+                           uint32_t count, size_t *offset, size_t *length);
 
 /* The bytes of the section named `name` (the first of that name) in any
  * ELF64 little-endian object: 1 when found, 0 when there is none, -1 when

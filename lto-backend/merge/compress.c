@@ -1,5 +1,6 @@
 #include "compress.h"
 
+#include <elf.h>
 #include <string.h>
 
 #include "lto-backend/elf/objects.h"
@@ -10,7 +11,7 @@ int mtpc_compress_debug(const char *kind, const void *data, size_t size, void **
                         size_t *out_size, char **message) {
   *out = NULL;
   *out_size = 0;
-  if (!mtpc_compresses(kind) || size < 4 || memcmp(data, "\x7f" "ELF", 4) != 0)
+  if (!mtpc_compresses(kind) || size < SELFMAG || memcmp(data, ELFMAG, SELFMAG) != 0)
     return 0;
   return mtpc_bridge_compress_debug_sections(data, size, kind, out, out_size, message);
 }

@@ -154,13 +154,6 @@ static int localize_promoted(const mtpc_plan *plan, void *merged, size_t merged_
   return failed;
 }
 
-static void release_object(void *object, size_t size, int mapped) {
-  if (mapped)
-    munmap(object, size);
-  else
-    free(object);
-}
-
 /* The partitions' objects and their sizes, side by side. */
 typedef struct job_objects {
   void **objects;
@@ -239,7 +232,7 @@ int mtpc_merge_objects(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t cou
   failed = localize_promoted(plan, merged, merged_size, &table, object, object_size, mapped,
                              message);
   if (!failed && mtpc_addrsig_write(&table, object, object_size, mapped)) {
-    release_object(*object, *object_size, *mapped);
+    mtpc_release_buffer(*object, *object_size, *mapped);
     *object = NULL;
     *mapped = 0;
     *message = NULL;
