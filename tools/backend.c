@@ -40,6 +40,7 @@ static const char backend_usage[] =
     "  -falign-loops=<n>, -ggdb, -glldb, -gsce, -gdbx (debugger tuning),\n"
     "  -fbasic-block-sections=<all|labels|none|list=file>, -fbasic-block-address-map,\n"
     "  -fsplit-machine-functions  Code generation settings, as clang's\n"
+    "  -f[no-]emulated-tls        Emulated TLS (default: the target's)\n"
     "  -gz[=zlib|zstd|none]       Compressed debug sections (and .dwo), as clang's\n"
     "  -gsplit-dwarf[=split|single], -gno-split-dwarf\n"
     "                             Split DWARF: a .dwo beside the output (each\n"

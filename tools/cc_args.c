@@ -210,6 +210,8 @@ static const cc1_option cc1_options[] = {
     /* Constructors in .ctors: COFF's code generation always puts them
      * there (MinGW's .ctors, MSVC's .CRT$XCU); ELF's is not given it. */
     {"-fno-use-init-array", MAPPED},
+    /* mtpc_options.emulated_tls (codegen_flags.c). */
+    {"-femulated-tls", MAPPED},
     /* Windows' unwind tables (SEH): what x86-64's and AArch64's COFF code
      * generation writes anyway. */
     {"-exception-model=", MAPPED_JOINED},
@@ -726,6 +728,9 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->addrsig = job->addrsig;
   o->object_file_name = job->object_file_name;
   codegen_flags_apply(&job->codegen, o);
+  /* -cc1 without -femulated-tls: off, as clang's backend. */
+  if (!o->emulated_tls)
+    o->emulated_tls = -1;
   /* clang's pipeline first tracks assignments, unless tuned for LLDB. */
   o->assignment_tracking = job->codegen.debug_variables && o->opt_level > 0 &&
                            !(o->debugger_tuning && !strcmp(o->debugger_tuning, "lldb"));

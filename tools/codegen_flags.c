@@ -66,6 +66,8 @@ int codegen_flags_read(codegen_flags *f, const char *arg) {
     f->basic_block_address_map = 1;
   else if (!strcmp(arg, "-fsplit-machine-functions"))
     f->split_machine_functions = 1;
+  else if (!strcmp(arg, "-femulated-tls") || !strcmp(arg, "-fno-emulated-tls"))
+    f->emulated_tls = arg[2] == 'n' ? -1 : 1;
   else if ((v = cli_after_prefix(arg, "--compress-debug-sections=")))
     f->compress_debug_sections = v;
   else if (!strcmp(arg, "-gz"))
@@ -87,5 +89,6 @@ void codegen_flags_apply(const codegen_flags *f, mtpc_options *o) {
   o->basic_block_address_map = f->basic_block_address_map;
   o->split_machine_functions = f->split_machine_functions;
   o->compress_debug_sections = f->compress_debug_sections;
+  o->emulated_tls = f->emulated_tls;
   o->call_site_info = f->debug_variables && o->opt_level > 0;
 }

@@ -18,6 +18,8 @@ typedef struct codegen_flags {
   int split_machine_functions; /* -fsplit-machine-functions */
   /* --compress-debug-sections=<c> (-cc1), -gz[=<c>] (the driver's) */
   const char *compress_debug_sections;
+  /* -femulated-tls 1, -fno-emulated-tls -1 (the driver's), else 0 */
+  int emulated_tls;
   /* The debug information describes types and variables: -cc1's
    * -debug-info-kind= from "constructor" up, or the driver's last -g level
    * (-g, -g2, -gdwarf-N, -glldb, ... and not -g0, -g1, -gline-tables-only,

@@ -92,6 +92,8 @@ static int parse_flag(cli *c, const char *arg) {
     o->no_unique_section_names = 1;
   else if (!strcmp(arg, "--no-zeros-in-bss"))
     o->no_zeros_in_bss = 1;
+  else if (!strcmp(arg, "--emulated-tls") || !strcmp(arg, "--no-emulated-tls"))
+    o->emulated_tls = arg[2] == 'n' ? -1 : 1;
   else if (!strcmp(arg, "--instrument-functions"))
     o->instrument_functions = 1;
   else if (!strcmp(arg, "--basic-block-address-map"))

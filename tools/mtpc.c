@@ -46,6 +46,8 @@ static const char usage_text[] =
     "  --stack-size-section       .stack_sizes, as clang's -fstack-size-section\n"
     "  --no-unique-section-names  Sections named alike (-fno-unique-section-names)\n"
     "  --no-zeros-in-bss          Zero-initialized variables in .data\n"
+    "  --[no-]emulated-tls        Thread-local variables through __emutls_get_address\n"
+    "                             (-femulated-tls; default: the target's)\n"
     "  --align-loops=<n>          Loop alignment in bytes (-falign-loops=; 0: target's)\n"
     "  --debugger-tune=<d>        gdb, lldb, sce or dbx (-ggdb, -glldb, ...)\n"
     "  --compress-debug-sections=<c>  none, zlib or zstd (clang's -gz=)\n"

@@ -480,6 +480,12 @@ typedef struct mtpc_options {
    * -gcodeview: every partition's records name it, and the merged object
    * keeps one. NULL: empty, as LLVM's LTO writes it. */
   const char *object_file_name;
+  /* Thread-local variables through the runtime's __emutls_get_address
+   * (clang's -femulated-tls, its driver's default on Android before API
+   * 29, OpenBSD, Cygwin and OHOS) instead of the target's TLS: 1 on, -1
+   * off, 0 (default) the module's target's default, as llc's and LLVM's
+   * LTO. A lent lto_config's setting stands. */
+  int emulated_tls;
 } mtpc_options;
 
 enum {

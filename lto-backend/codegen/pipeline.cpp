@@ -60,6 +60,7 @@ struct mtpc_bridge_settings {
   std::optional<PGOOptions> ir_profile; // IR instrumentation or use (profile_phase.h)
   bool assignment_tracking = false; // first in the pipeline, as clang adds it
   bool debug_info_for_profiling = false; // discriminators, as clang's pipeline adds them
+  bool emulated_tls_by_target = false; // mtpc_options' 0, for a Config of our own
   mtpc_bridge_settings_info info = {};
 };
 
@@ -133,6 +134,7 @@ bool mtpc_pipeline::fill_config(lto::Config &c, const mtpc_options *o, std::stri
   c.Options.EnableMachineFunctionSplitter = o->split_machine_functions != 0;
   c.Options.EmitCallSiteInfo = o->call_site_info != 0;
   c.Options.ObjectFilenameForDebug = or_empty(o->object_file_name);
+  c.Options.EmulatedTLS = o->emulated_tls > 0;
   // TargetOptions() says .ctors; clang, llc and LLVM's LTO say .init_array.
   c.Options.UseInitArray = true;
   c.RelocModel = reloc_model(o->reloc_model);
@@ -197,6 +199,7 @@ extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options 
     if (!mtpc_pipeline::fill_config(*s->owned, o, why))
       return fail(why, message), nullptr;
     s->conf = s->owned.get();
+    s->emulated_tls_by_target = o->emulated_tls == 0;
   }
   s->full_lto = o->full_lto != 0;
   s->assignment_tracking = o->assignment_tracking != 0;
@@ -281,6 +284,8 @@ extern "C" LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bri
   options.MCOptions.CompressDebugSections = DebugCompressionType::None;
   options.EmitCallSiteInfo =
       options.EmitCallSiteInfo && mtpc_pipeline::describes_call_sites(triple);
+  if (s->emulated_tls_by_target)
+    options.EmulatedTLS = triple.hasDefaultEmulatedTLS();
   TargetMachine *tm =
       target->createTargetMachine(mtpc_compat::triple_arg(triple.str()), c.CPU,
                                   features.getString(), options, reloc, model, c.CGOptLevel);

@@ -93,26 +93,67 @@ typedef struct promoted_names {
   const char **names;
   const char **originals;
   size_t count;
+  char **made; /* the names below, made here */
+  size_t made_count;
 } promoted_names;
 
+/* With emulated TLS, code generation (LLVM's LowerEmuTLS) gives a
+ * thread-local variable a control variable and an initializer template
+ * named after it, with its linkage: a promoted variable's are promoted
+ * too, and get their original names back with it. Listed whether or not
+ * the compile emulates TLS: a name no object holds changes nothing. */
+static const char *const emutls_prefixes[] = {"__emutls_v.", "__emutls_t."};
+enum { EMUTLS_NAMES = sizeof(emutls_prefixes) / sizeof(emutls_prefixes[0]) };
+
+static int add_promoted(promoted_names *p, const char *prefix, const mtpc_plan_node *n) {
+  const char *original = n->name[0] ? n->name : n->promoted_name;
+  if (!prefix) {
+    p->names[p->count] = n->promoted_name;
+    p->originals[p->count++] = original;
+    return 0;
+  }
+  char *name = mtpc_asprintf("%s%s", prefix, n->promoted_name);
+  char *back = name ? mtpc_asprintf("%s%s", prefix, original) : NULL;
+  if (!back) {
+    free(name);
+    return 1;
+  }
+  p->made[p->made_count++] = name;
+  p->made[p->made_count++] = back;
+  p->names[p->count] = name;
+  p->originals[p->count++] = back;
+  return 0;
+}
+
 static int collect_promoted(const mtpc_plan *plan, promoted_names *p) {
-  p->names = mtpc_alloc(plan->node_count, sizeof(char *));
-  p->originals = mtpc_alloc(plan->node_count, sizeof(char *));
-  p->count = 0;
-  if (!p->names || !p->originals)
+  size_t thread_locals = 0;
+  for (uint32_t i = 0; i < plan->node_count; i++)
+    thread_locals += plan->nodes[i].promoted_name &&
+                     (plan->nodes[i].flags & MTPC_N_THREAD_LOCAL);
+  size_t room = plan->node_count + thread_locals * EMUTLS_NAMES;
+  p->names = mtpc_alloc(room ? room : 1, sizeof(char *));
+  p->originals = mtpc_alloc(room ? room : 1, sizeof(char *));
+  p->made = mtpc_alloc(thread_locals * EMUTLS_NAMES * 2 + 1, sizeof(char *));
+  p->count = p->made_count = 0;
+  if (!p->names || !p->originals || !p->made)
     return 1;
   for (uint32_t i = 0; i < plan->node_count; i++) {
     const mtpc_plan_node *n = &plan->nodes[i];
     if (!n->promoted_name)
       continue;
-    p->names[p->count] = n->promoted_name;
-    p->originals[p->count] = n->name[0] ? n->name : n->promoted_name;
-    p->count++;
+    if (add_promoted(p, NULL, n))
+      return 1;
+    for (size_t k = 0; k < EMUTLS_NAMES && (n->flags & MTPC_N_THREAD_LOCAL); k++)
+      if (add_promoted(p, emutls_prefixes[k], n))
+        return 1;
   }
   return 0;
 }
 
 static void free_promoted(promoted_names *p) {
+  for (size_t i = 0; i < p->made_count; i++)
+    free(p->made[i]);
+  free(p->made);
   free(p->names);
   free(p->originals);
 }
