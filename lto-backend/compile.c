@@ -21,6 +21,7 @@
 #include "support/llvm_support.h"
 #include "support/support.h"
 #include "support/time_trace.h"
+#include "lto-backend/bitcode/ir_edit.h"
 #include "lto-backend/tools.h"
 
 static void enter_phase(const mtpc_options *o, const char *phase) {
@@ -148,7 +149,8 @@ static mtpc_status prepare_bitcode(session *s) {
   if (!s->bitcode) {
     double write_start = mtpc_now_seconds();
     mtpc_bridge_time_trace_begin("mtpc write bitcode", "");
-    s->written = LLVMWriteBitcodeToMemoryBuffer(s->module);
+    s->written = s->use_order ? mtpc_bridge_write_bitcode_in_use_order(s->module)
+                              : LLVMWriteBitcodeToMemoryBuffer(s->module);
     mtpc_bridge_time_trace_end();
     s->bitcode = LLVMGetBufferStart(s->written);
     s->bitcode_size = LLVMGetBufferSize(s->written);
@@ -171,6 +173,7 @@ static mtpc_status run_whole_module_passes(session *s) {
   double start = mtpc_now_seconds();
   char *message = NULL;
   int failed = 0;
+  s->use_order = mtpc_instruments_whole_module(s->o) || mtpc_runs_profile_phase(s->o);
   if (mtpc_instruments_whole_module(s->o)) {
     mtpc_bridge_time_trace_begin("mtpc whole-module instrumentation", "");
     mtpc_bridge_instrument_whole_module(s->module, s->o);

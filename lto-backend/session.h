@@ -41,6 +41,10 @@ typedef struct session {
   mtpc_graph_edges references; /* of the graph the plan was made from */
   const char *unsplit_reason;
   LLVMMemoryBufferRef written; /* bitcode written from module */
+  /* The per-module pipeline's passes changed the module before the split:
+   * its bitcode keeps the order of its values' uses, as clang's module
+   * has them in memory. */
+  int use_order;
   mtpc_bridge_settings *settings;
   const char *dwo_name, *dwo_output; /* the settings', resolved */
   char *dwo_path;                    /* <dwo_dir>/<task>.dwo */

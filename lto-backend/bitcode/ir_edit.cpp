@@ -6,6 +6,7 @@
 #include "support/compat.h"
 #include "support/cxx_util.h"
 #include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/DebugInfo.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
@@ -172,4 +173,11 @@ extern "C" int mtpc_bridge_module_mentions(LLVMModuleRef module, const char *con
         return true;
     return false;
   });
+}
+
+extern "C" LLVMMemoryBufferRef mtpc_bridge_write_bitcode_in_use_order(LLVMModuleRef module) {
+  SmallVector<char, 0> buffer;
+  raw_svector_ostream out(buffer);
+  WriteBitcodeToFile(*unwrap(module), out, /*ShouldPreserveUseListOrder=*/true);
+  return wrap(MemoryBuffer::getMemBufferCopy(StringRef(buffer.data(), buffer.size())).release());
 }

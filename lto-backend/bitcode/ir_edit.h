@@ -64,6 +64,11 @@ LLVMValueRef mtpc_bridge_make_declaration(LLVMValueRef global, int coff);
  * module and inline assembly) contains one of `texts`. */
 int mtpc_bridge_module_mentions(LLVMModuleRef module, const char *const *texts, size_t count);
 
+/* The module's bitcode with the order of every value's uses, as clang's
+ * bitcode output keeps it (-emit-llvm-uselists): a module read back from
+ * it walks uses, and so lays code out, as the module written did. */
+LLVMMemoryBufferRef mtpc_bridge_write_bitcode_in_use_order(LLVMModuleRef module);
+
 /* Erases the module's named metadata `name`, if it has one. */
 void mtpc_bridge_erase_named_metadata(LLVMModuleRef module, const char *name);
 
