@@ -101,6 +101,12 @@ static int check(const mtpc_options *o, const mtpc_llvm_options *llvm, char *why
     snprintf(why, size, "unknown gcov flags 0x%x", o->gcov);
   else if (o->ir_profile_generate && o->ir_profile_use && *o->ir_profile_use)
     snprintf(why, size, "ir_profile_generate and ir_profile_use exclude each other");
+  else if (o->ir_profile_generate && (o->cs_profile_generate || (o->cs_profile && *o->cs_profile)))
+    snprintf(why, size, "ir_profile_generate and a context-sensitive profile exclude each other");
+  else if (o->ir_profile_use && *o->ir_profile_use && !o->cs_profile_generate && o->cs_profile &&
+           *o->cs_profile && strcmp(o->cs_profile, o->ir_profile_use) != 0)
+    snprintf(why, size, "a context-sensitive profile other than ir_profile_use (the pipeline "
+                        "reads both kinds of records from one file)");
   else if (mtpc_runs_profile_phase(o) && o->opt_level == 0)
     snprintf(why, size, "IR profile instrumentation or use at optimization level 0");
   else if (mtpc_runs_profile_phase(o) && (o->full_lto || llvm->import_summary))

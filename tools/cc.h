@@ -110,6 +110,8 @@ typedef struct cc_job {
   int instrprof;         /* -fprofile-instrument=clang: lowered before the split */
   int ir_profile_generate;     /* -fprofile-instrument=llvm */
   const char *ir_profile_use;  /* an IR instrumentation profile, or NULL */
+  int cs_profile_use;          /* ir_profile_use has context-sensitive records */
+  int cs_profile_generate;     /* -fprofile-instrument=csllvm */
   const char *instrprof_output; /* -fprofile-instrument-path=, or NULL */
   int instrprof_atomic;  /* -fprofile-update=atomic (clang's counters and gcov's) */
   unsigned gcov;         /* MTPC_GCOV_NOTES, _DATA: -coverage-notes-file=, -data-file= */

@@ -6,13 +6,13 @@
  * setting. One it does not know passes the compile through.
  *
  * Flags that add passes to clang's own pipeline (DFSan and the other
- * sanitizers whose passes the library does not have, context-sensitive
- * IR profiles) are not known, so those compiles pass through: mtpc's
- * partitions run LLVM's default pipeline, which has
- * none of clang's additions. UBSan's checks, a profile of clang's own
- * instrumentation and fast math are written into the IR by the front end;
- * a sample profile, IR profile instrumentation and use, and TSan's, ASan's
- * and MSan's passes are the library's own, and so are gcov's
+ * sanitizers whose passes the library does not have) are not known, so
+ * those compiles pass through: mtpc's partitions run LLVM's default
+ * pipeline, which has none of clang's additions. UBSan's checks, a profile
+ * of clang's own instrumentation and fast math are written into the IR by
+ * the front end; a sample profile, IR profile instrumentation and use (and
+ * their context-sensitive kinds), and TSan's, ASan's and MSan's passes are
+ * the library's own, and so are gcov's
  * instrumentation and the lowering of clang's own instrumentation
  * (-fprofile-instr-generate, coverage), which clang's pipeline runs first
  * and the library runs before the split. */
@@ -318,9 +318,10 @@ static void append_feature(cc_job *job, const char *feature) {
 
 /* An indexed instrumentation profile's kind, from its header: 1 when IR
  * instrumentation made it (clang runs its use as passes of its pipeline),
- * 0 when clang's front end did (the front end reads it and writes branch
- * weights into the IR), -1 when it is no indexed profile. A file that
- * cannot be opened is left to the front end, which says so as clang does. */
+ * 2 when it has context-sensitive records too, 0 when clang's front end
+ * made it (the front end reads it and writes branch weights into the IR),
+ * -1 when it is no indexed profile. A file that cannot be opened is left
+ * to the front end, which says so as clang does. */
 static int ir_level_profile(const char *path) {
   unsigned char header[16];
   FILE *f = fopen(path, "rb");
@@ -331,7 +332,10 @@ static int ir_level_profile(const char *path) {
   static const unsigned char magic[8] = {0xff, 0x6c, 0x70, 0x72, 0x6f, 0x66, 0x69, 0x81};
   if (got != sizeof(header) || memcmp(header, magic, sizeof(magic)) != 0)
     return -1;
-  return (header[15] & 0x01) != 0; /* the version's bit 56: VARIANT_MASK_IR_PROF */
+  /* The version's bits 56 and 57: VARIANT_MASK_IR_PROF, VARIANT_MASK_CSIR_PROF. */
+  if (!(header[15] & 0x01))
+    return 0;
+  return header[15] & 0x02 ? 2 : 1;
 }
 
 /* A profile of clang's own instrumentation is the front end's to use; an
@@ -341,7 +345,9 @@ static const char *profile_use(cc_job *job, const char *path) {
   case 0:
     return NULL;
   case 1:
+  case 2:
     job->ir_profile_use = path;
+    job->cs_profile_use = ir_level_profile(path) == 2;
     return NULL;
   default:
     return "a profile that is not an indexed instrumentation profile";
@@ -481,17 +487,20 @@ static const char *sanitizer_spec(cc_job *job) {
 }
 
 /* -fprofile-instrument=: clang's own (the front end's counters, which the
- * library lowers before the split) or IR instrumentation, which the
- * library runs where clang's pipeline does, on the whole module before the
- * split (mtpc_options.ir_profile_generate). Context-sensitive
- * instrumentation, after the inliner, passes through. */
+ * library lowers before the split), IR instrumentation, which the library
+ * runs where clang's pipeline does, on the whole module before the split
+ * (mtpc_options.ir_profile_generate), or context-sensitive instrumentation,
+ * after the inliner, in every partition's pipeline
+ * (mtpc_options.cs_profile_generate). */
 static const char *profile_instrumentation(cc_job *job, const char *kind) {
   if (!strcmp(kind, "clang"))
     job->instrprof = 1;
   else if (!strcmp(kind, "llvm"))
     job->ir_profile_generate = 1;
+  else if (!strcmp(kind, "csllvm"))
+    job->cs_profile_generate = 1;
   else
-    return "context-sensitive IR profile instrumentation (its passes are not the library's)";
+    return "a -fprofile-instrument= kind mtpc does not know";
   return NULL;
 }
 
@@ -521,9 +530,10 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     return sanitizers(job, arg + strlen("-fsanitize="));
   else if (cc_has_prefix(arg, "-fprofile-instrument-use="))
     return !strcmp(arg + strlen("-fprofile-instrument-use="), "clang") ||
-                   !strcmp(arg + strlen("-fprofile-instrument-use="), "llvm")
+                   !strcmp(arg + strlen("-fprofile-instrument-use="), "llvm") ||
+                   !strcmp(arg + strlen("-fprofile-instrument-use="), "csllvm")
                ? NULL
-               : "a context-sensitive IR profile (its passes are not the library's)";
+               : "a -fprofile-instrument-use= kind mtpc does not know";
   else if (cc_has_prefix(arg, "-fprofile-instrument-use-path="))
     return profile_use(job, arg + strlen("-fprofile-instrument-use-path="));
   else if (cc_has_prefix(arg, "-fprofile-instrument="))
@@ -722,6 +732,13 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->instrprof_atomic = job->instrprof_atomic;
   o->ir_profile_generate = job->ir_profile_generate;
   o->ir_profile_use = job->ir_profile_use;
+  /* clang's pipeline reads a profile's context-sensitive records from the
+   * file it uses, and writes its context-sensitive one where
+   * -fprofile-instrument-path= says. */
+  o->cs_profile_generate = job->cs_profile_generate;
+  o->cs_profile = job->cs_profile_generate ? job->instrprof_output
+                  : job->cs_profile_use    ? job->ir_profile_use
+                                           : NULL;
   o->gcov = job->gcov ? job->gcov | (job->no_red_zone ? MTPC_GCOV_NO_RED_ZONE : 0u) : 0u;
   o->features = job->features;
   o->function_sections = job->function_sections;

@@ -27,8 +27,8 @@ const char cc_usage_text[] =
     "end, then mtpc splits the module, optimizes and code-generates the parts in\n"
     "parallel, and writes the object clang would have written. Any other command\n"
     "(a small source, -O0, -E, -S, -emit-llvm, -flto, DFSan and the other\n"
-    "sanitizers mtpc does not run, context-sensitive PGO, a compiler\n"
-    "that is not clang, an option mtpc does not know) runs the compiler as it\n"
+    "sanitizers mtpc does not run, a compiler that is not clang, an\n"
+    "option mtpc does not know) runs the compiler as it\n"
     "is, and says so once when only a flag kept it unsplit. Under make -jN the\n"
     "threads take slots from make's jobserver.\n"
     "\n"
@@ -224,8 +224,6 @@ static const char *excluded(const char *arg, int *loud) {
       {"-save-temps", PREFIX, 1, "-save-temps"},
       {"-flto", PREFIX, 0, "an -flto compile (the linker sees its bitcode)"},
       {"-fsanitize=", PREFIX, 1, "sanitizers (their passes run in clang's pipeline)"},
-      {"-fcs-profile-generate", PREFIX, 1,
-       "context-sensitive IR profile instrumentation (its passes are not the library's)"},
       {"-fprofile-", PREFIX, 1, "profile instrumentation or use"},
       {"-fembed-bitcode", PREFIX, 1, "embedded bitcode"},
       {"-ftime-trace", PREFIX, 1, "clang's time trace"},
@@ -240,11 +238,12 @@ static const char *excluded(const char *arg, int *loud) {
    * instrumentation made it, the library's when IR instrumentation did
    * (cc_args.c reads which kind it is); clang's own instrumentation and
    * coverage are the front end's, lowered by the library before the split;
-   * IR instrumentation and gcov's the library's, on the whole module. */
+   * IR instrumentation and gcov's the library's, on the whole module;
+   * context-sensitive instrumentation the library's, in the partitions. */
   static const char *const profile_flags[] = {
       "-fprofile-sample-", "-fprofile-instr-use", "-fprofile-use", "-fprofile-instr-generate",
       "-fprofile-update=", "-fcoverage-mapping", "-fcoverage-mcdc", "-fno-profile-",
-      "-fno-coverage-mapping", "-fprofile-arcs", "-fprofile-generate"};
+      "-fno-coverage-mapping", "-fprofile-arcs", "-fprofile-generate", "-fcs-profile-generate"};
   for (size_t i = 0; i < sizeof(profile_flags) / sizeof(*profile_flags); i++)
     if (cc_has_prefix(arg, profile_flags[i]))
       return NULL;

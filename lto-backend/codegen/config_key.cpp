@@ -177,7 +177,8 @@ extern "C" int mtpc_bridge_config_writes_more(const mtpc_bridge_settings *settin
 
 extern "C" int mtpc_bridge_config_reads_names(const mtpc_bridge_settings *settings) {
   const lto::Config &c = mtpc_pipeline::config(settings);
-  bool reads = c.Options.BBSections == BasicBlockSection::List;
+  // Context-sensitive instrumentation names its records after the functions.
+  bool reads = c.Options.BBSections == BasicBlockSection::List || c.RunCSIRInstr;
 #define CONFIG_NAMES(name) reads |= is_set(c.name);
 #define CONFIG_PROFILE(name) reads |= !c.name.empty();
 #define CONFIG_CS_PROFILE(name) reads |= !c.name.empty();

@@ -9,6 +9,7 @@
 
 #include "declined_copies.h"
 #include "late_clones.h"
+#include "pgo_names.h"
 #include "profile_phase.h"
 #include "sanitizers.h"
 #include "support/compat.h"
@@ -472,7 +473,7 @@ static std::optional<PGOOptions> partition_pgo(const mtpc_bridge_settings *s) {
 // that adds them is required, so it would run, and count, again).
 static std::optional<PGOOptions> builder_pgo(const mtpc_bridge_settings *s,
                                              std::optional<PGOOptions> pgo) {
-  if (s->ir_profile && pgo)
+  if (mtpc_profile_phase::runs_phase(s->ir_profile) && pgo)
     pgo->DebugInfoForProfiling = false;
   return pgo;
 }
@@ -507,7 +508,8 @@ static std::vector<std::string> names_of(const char *const *names, size_t count)
 extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef module,
                                     LLVMTargetMachineRef machine,
                                     const char *const *late_clones, size_t late_clone_count,
-                                    mtpc_work_account *account, char **message) {
+                                    const mtpc_renames *promoted, mtpc_work_account *account,
+                                    char **message) {
   const lto::Config &c = *s->conf;
   if (c.CodeGenOnly)
     return 0;
@@ -522,8 +524,11 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
   if (s->full_lto)
     pic.registerShouldRunOptionalPassCallback(
         [](StringRef pass, Any) { return !whole_program_pass(pass); });
-  if (s->ir_profile)
+  if (mtpc_profile_phase::runs_phase(s->ir_profile))
     mtpc_profile_phase::start_after_profile_passes(pic);
+  if (pgo && pgo->CSAction != PGOOptions::NoCSAction && promoted && promoted->count)
+    mtpc_pgo_names::name_promoted_as_locals(
+        pic, mtpc_pgo_names::renames(promoted->names, promoted->originals, promoted->count));
   if (thin_pipeline_as_built(s, pgo)) {
     mtpc_late_clones::skip_late_passes(pic, names_of(late_clones, late_clone_count));
     mtpc_declined_copies::skip_declined(pic, a.fam, inliner_params(c));

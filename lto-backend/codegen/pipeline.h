@@ -55,16 +55,26 @@ const mtpc_bridge_settings_info *mtpc_bridge_settings_describe(const mtpc_bridge
 LLVMTargetMachineRef mtpc_bridge_create_target_machine(const mtpc_bridge_settings *settings,
                                                        LLVMModuleRef module, char **message);
 
+/* Names given to values and the names they had: names[i] was originals[i]. */
+typedef struct mtpc_renames {
+  const char *const *names;
+  const char *const *originals;
+  size_t count;
+} mtpc_renames;
+
 /* Runs the optimization pipeline lto::opt would run on a ThinLTO module: the
  * Config's custom pipeline or the ThinLTO backend pipeline (with full_lto, the
  * full LTO pipeline), its profiles,
  * pass plugins and AA pipeline, then the verifier unless disabled. The
  * summary-driven passes that need the combined index have already run on the
- * whole module (mtpc_bridge_run_summary_passes). With `account` (NULL: none),
- * where its time goes (work_account.h). 0 on success; else *message. */
+ * whole module (mtpc_bridge_run_summary_passes). `promoted`: the locals this
+ * module defines under promoted names, which context-sensitive PGO sees
+ * under their own (pgo_names.h). With `account` (NULL: none), where its time
+ * goes (work_account.h). 0 on success; else *message. */
 int mtpc_bridge_optimize(const mtpc_bridge_settings *settings, LLVMModuleRef module,
                          LLVMTargetMachineRef machine, const char *const *late_clones,
-                         size_t late_clone_count, mtpc_work_account *account, char **message);
+                         size_t late_clone_count, const mtpc_renames *promoted,
+                         mtpc_work_account *account, char **message);
 /* `late_clones` (above) are the clones an earlier partition may keep: with
  * LLVM's ThinLTO pipeline, they skip its late part (late_clones.h) until
  * mtpc_bridge_optimize_late_clones runs it on those of them kept here

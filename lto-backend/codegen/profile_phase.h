@@ -19,9 +19,16 @@
 
 namespace mtpc_profile_phase {
 
-// clang's PGOOptions for the options' IR instrumentation or use; none
-// without them.
+// clang's PGOOptions for the options' IR instrumentation or use, with a
+// use its context-sensitive instrumentation or use (cs_profile_generate,
+// cs_profile), and context-sensitive instrumentation alone in a
+// default<ON> pipeline; none without them.
 std::optional<llvm::PGOOptions> pgo_options(const mtpc_options &o);
+
+// Whether those options run the whole module's phase: IR instrumentation
+// or use. Context-sensitive instrumentation and use come after the
+// inliner, in the partitions' pipelines only.
+bool runs_phase(const std::optional<llvm::PGOOptions> &pgo);
 
 // The whole module's run: every optional pass after the boundary is skipped.
 void stop_after_profile_passes(llvm::PassInstrumentationCallbacks &pic);

@@ -305,6 +305,35 @@ static const char **candidate_names(const mtpc_job_run *run, const uint8_t *pick
   return names;
 }
 
+/* The functions this partition owns under promoted names, with their own
+ * (names and originals point into the plan; an unsplit module, which has no
+ * plan, has none); non-zero when memory runs out. */
+static int owned_promoted(const mtpc_job_run *run, mtpc_renames *r) {
+  const mtpc_plan *plan = run->plan;
+  uint32_t count = plan ? plan->node_count : 0;
+  const char **names = mtpc_alloc(count ? count : 1, sizeof(char *));
+  const char **originals = mtpc_alloc(count ? count : 1, sizeof(char *));
+  r->names = names;
+  r->originals = originals;
+  r->count = 0;
+  if (!names || !originals)
+    return 1;
+  for (uint32_t i = 0; i < count; i++) {
+    const mtpc_plan_node *n = &plan->nodes[i];
+    if (n->owner != run->job->partition || n->kind != MTPC_FUNCTION || !n->promoted_name ||
+        !n->name[0])
+      continue;
+    names[r->count] = n->promoted_name;
+    originals[r->count++] = n->name;
+  }
+  return 0;
+}
+
+static void free_renames(mtpc_renames *r) {
+  free((void *)r->names);
+  free((void *)r->originals);
+}
+
 /* The target machine, the remarks and the optimizer; sets run->failed. */
 static void optimize(mtpc_job_run *run) {
   const mtpc_codegen_config *config = run->config;
@@ -337,16 +366,20 @@ static void optimize(mtpc_job_run *run) {
   }
   size_t late_count = 0;
   const char **late = candidate_names(run, run->later, NULL, &late_count);
-  if (!late) {
+  mtpc_renames promoted;
+  if (owned_promoted(run, &promoted) || !late) {
+    free_renames(&promoted);
+    free(late);
     run_out_of_memory(run);
     return;
   }
   mtpc_bridge_time_trace_begin("mtpc optimize", run->detail);
   run->failed = mtpc_bridge_optimize(config->settings, run->module, run->machine, late,
-                                     late_count, run->account ? &run->account->work : NULL,
-                                     &message) ||
+                                     late_count, &promoted,
+                                     run->account ? &run->account->work : NULL, &message) ||
                 run->diag.error;
   mtpc_bridge_time_trace_end();
+  free_renames(&promoted);
   free(late);
   if (run->failed)
     fail_job(job, MTPC_JOB_FAILED, message ? message : llvm_error(&run->diag), "optimizing");

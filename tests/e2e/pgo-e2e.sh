@@ -7,8 +7,7 @@
 #    (make-sample-profile.py: coverage line counts plus each function's
 #    declaration line from DWARF).
 #  - Context-sensitive PGO: --lto-cs-profile-generate, run, merge,
-#    --lto-cs-profile-file. Each way takes its own CS profile: a CS profile
-#    names functions as the backend has them, promoted locals included.
+#    --lto-cs-profile-file. Each way takes the CS profile it gathered.
 # The outputs must equal the stock builds', and callgrind instruction counts
 # must be within 0.3% of stock's; a split may run fewer (sample PGO does,
 # see docs/testing.rst), never more. With full LTO (-flto, --lto-mtpc-jobs):

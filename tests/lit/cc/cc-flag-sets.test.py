@@ -142,19 +142,24 @@ def check_pass(row, lang, compiler, source, work):
 
 
 def make_profiles(work, compilers, sources):
-    """{lang: {name: path}}: a profile of clang's instrumentation and one of
-    IR instrumentation, each from a run of the program."""
+    """{lang: {name: path}}: a profile of clang's instrumentation, one of IR
+    instrumentation and one with context-sensitive records too (the IR
+    profile's use instrumented after the inliner), each from a run of the
+    program."""
     values = {}
     for lang in ("c", "c++"):
         cc, src = compilers[lang], sources[lang]
         paths = {}
-        for kind, flag in (("clang", "-fprofile-instr-generate"), ("ir", "-fprofile-generate")):
+        for kind, flags in (("clang", ["-fprofile-instr-generate"]), ("ir", ["-fprofile-generate"]),
+                            ("cs", ["-fprofile-use=" + os.path.join(work, f"profile-ir-{lang}.profdata"),
+                                    "-fcs-profile-generate"])):
             exe = os.path.join(work, f"profile-{kind}-{lang}")
             raw, data = exe + ".profraw", exe + ".profdata"
-            subprocess.run([cc, "-O2", flag, src, "-o", exe, "-lm"], check=True, cwd=work)
+            subprocess.run([cc, "-O2", *flags, src, "-o", exe, "-lm"], check=True, cwd=work)
             env = dict(os.environ, LLVM_PROFILE_FILE=raw)
             subprocess.run([exe], check=True, cwd=work, env=env, stdout=subprocess.DEVNULL)
-            subprocess.run(["llvm-profdata", "merge", raw, "-o", data], check=True)
+            merged = [paths["ir_profile"], raw] if kind == "cs" else [raw]
+            subprocess.run(["llvm-profdata", "merge", *merged, "-o", data], check=True)
             paths[f"{kind}_profile"] = data
         values[lang] = paths
     return values
