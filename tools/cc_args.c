@@ -341,13 +341,14 @@ static int ir_level_profile(const char *path) {
 /* A profile of clang's own instrumentation is the front end's to use; an
  * IR instrumentation profile the library's (mtpc_options.ir_profile_use). */
 static const char *profile_use(cc_job *job, const char *path) {
-  switch (ir_level_profile(path)) {
+  int kind = ir_level_profile(path);
+  switch (kind) {
   case 0:
     return NULL;
   case 1:
   case 2:
     job->ir_profile_use = path;
-    job->cs_profile_use = ir_level_profile(path) == 2;
+    job->cs_profile_use = kind == 2;
     return NULL;
   default:
     return "a profile that is not an indexed instrumentation profile";

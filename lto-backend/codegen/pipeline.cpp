@@ -188,6 +188,8 @@ DebugCompressionType mtpc_pipeline::compression_type(const char *name) {
   return DebugCompressionType::None;
 }
 
+static std::optional<PGOOptions> partition_pgo(const mtpc_bridge_settings *s);
+
 extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options *o,
                                                              const void *lto_config,
                                                              char **message) {
@@ -220,10 +222,12 @@ extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options 
   // values' names, which clang's front end keeps for them.
   bool names_stack_variables = s->sanitizer.kind == MTPC_SANITIZER_ADDRESS ||
                                s->sanitizer.kind == MTPC_SANITIZER_MEMORY;
+  std::optional<PGOOptions> pgo = partition_pgo(s.get());
   s->info = {or_null(c.SplitDwarfFile), or_null(c.SplitDwarfOutput), or_null(c.DwoDir),
              c.CGFileType == CodeGenFileType::AssemblyFile, c.DebugPassManager,
              c.ShouldDiscardValueNames && !names_stack_variables,
-             compression_name(c.Options.MCOptions.CompressDebugSections)};
+             compression_name(c.Options.MCOptions.CompressDebugSections),
+             pgo && pgo->CSAction != PGOOptions::NoCSAction};
   return s.release();
 }
 
@@ -526,7 +530,7 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
         [](StringRef pass, Any) { return !whole_program_pass(pass); });
   if (mtpc_profile_phase::runs_phase(s->ir_profile))
     mtpc_profile_phase::start_after_profile_passes(pic);
-  if (pgo && pgo->CSAction != PGOOptions::NoCSAction && promoted && promoted->count)
+  if (s->info.names_profile_records && promoted && promoted->count)
     mtpc_pgo_names::name_promoted_as_locals(
         pic, mtpc_pgo_names::renames(promoted->names, promoted->originals, promoted->count));
   if (thin_pipeline_as_built(s, pgo)) {

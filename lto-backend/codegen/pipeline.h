@@ -46,6 +46,10 @@ typedef struct mtpc_bridge_settings_info {
    * "zstd"; NULL: not at all). The partitions' never do: the merge and the
    * cache read them, and the session compresses its outputs last. */
   const char *compression;
+  /* Context-sensitive PGO runs in the partitions' pipelines, whose records
+   * name a promoted local by its own name (mtpc_bridge_optimize's
+   * `promoted`, pgo_names.h). */
+  int names_profile_records;
 } mtpc_bridge_settings_info;
 const mtpc_bridge_settings_info *mtpc_bridge_settings_describe(const mtpc_bridge_settings *s);
 

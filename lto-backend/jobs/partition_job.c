@@ -306,11 +306,13 @@ static const char **candidate_names(const mtpc_job_run *run, const uint8_t *pick
 }
 
 /* The functions this partition owns under promoted names, with their own
- * (names and originals point into the plan; an unsplit module, which has no
- * plan, has none); non-zero when memory runs out. */
+ * (names and originals point into the plan), when profile records name
+ * them (an unsplit module, which has no plan, has none); non-zero when
+ * memory runs out. */
 static int owned_promoted(const mtpc_job_run *run, mtpc_renames *r) {
   const mtpc_plan *plan = run->plan;
-  uint32_t count = plan ? plan->node_count : 0;
+  int wanted = mtpc_bridge_settings_describe(run->config->settings)->names_profile_records;
+  uint32_t count = plan && wanted ? plan->node_count : 0;
   const char **names = mtpc_alloc(count ? count : 1, sizeof(char *));
   const char **originals = mtpc_alloc(count ? count : 1, sizeof(char *));
   r->names = names;

@@ -105,23 +105,23 @@ typedef struct promoted_names {
 static const char *const emutls_prefixes[] = {"__emutls_v.", "__emutls_t."};
 enum { EMUTLS_NAMES = sizeof(emutls_prefixes) / sizeof(emutls_prefixes[0]) };
 
-static int add_promoted(promoted_names *p, const char *prefix, const mtpc_plan_node *n) {
-  const char *original = n->name[0] ? n->name : n->promoted_name;
-  if (!prefix) {
-    p->names[p->count] = n->promoted_name;
-    p->originals[p->count++] = original;
-    return 0;
-  }
-  char *name = mtpc_asprintf("%s%s", prefix, n->promoted_name);
-  char *back = name ? mtpc_asprintf("%s%s", prefix, original) : NULL;
+static void add_promoted(promoted_names *p, const char *name, const char *original) {
+  p->names[p->count] = name;
+  p->originals[p->count++] = original;
+}
+
+/* `prefix` before a promoted name and before its original. */
+static int add_prefixed(promoted_names *p, const char *prefix, const char *name,
+                        const char *original) {
+  char *prefixed = mtpc_asprintf("%s%s", prefix, name);
+  char *back = prefixed ? mtpc_asprintf("%s%s", prefix, original) : NULL;
   if (!back) {
-    free(name);
+    free(prefixed);
     return 1;
   }
-  p->made[p->made_count++] = name;
+  p->made[p->made_count++] = prefixed;
   p->made[p->made_count++] = back;
-  p->names[p->count] = name;
-  p->originals[p->count++] = back;
+  add_promoted(p, prefixed, back);
   return 0;
 }
 
@@ -141,10 +141,10 @@ static int collect_promoted(const mtpc_plan *plan, promoted_names *p) {
     const mtpc_plan_node *n = &plan->nodes[i];
     if (!n->promoted_name)
       continue;
-    if (add_promoted(p, NULL, n))
-      return 1;
+    const char *original = n->name[0] ? n->name : n->promoted_name;
+    add_promoted(p, n->promoted_name, original);
     for (size_t k = 0; k < EMUTLS_NAMES && (n->flags & MTPC_N_THREAD_LOCAL); k++)
-      if (add_promoted(p, emutls_prefixes[k], n))
+      if (add_prefixed(p, emutls_prefixes[k], n->promoted_name, original))
         return 1;
   }
   return 0;
