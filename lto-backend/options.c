@@ -88,6 +88,10 @@ static int check(const mtpc_options *o, const mtpc_llvm_options *llvm, char *why
   else if ((o->sanitizer_coverage_allowlist || o->sanitizer_coverage_ignorelist) &&
            coverage.level == MTPC_COVERAGE_NONE)
     snprintf(why, size, "a sanitizer coverage allowlist or ignorelist without coverage");
+  else if (o->dfsan_abilist_count && !o->dfsan_abilists)
+    snprintf(why, size, "dfsan_abilist_count without dfsan_abilists");
+  else if (o->dfsan_abilist_count && sanitizer.kind != MTPC_SANITIZER_DATAFLOW)
+    snprintf(why, size, "DataFlowSanitizer ABI lists without the \"dataflow\" sanitizer");
   else if (o->debugger_tuning && !mtpc_debugger_tuning_known(o->debugger_tuning))
     snprintf(why, size, "unknown debugger tuning '%s' (gdb, lldb, sce, dbx)", o->debugger_tuning);
   else if (o->compress_debug_sections && !mtpc_compression_known(o->compress_debug_sections))

@@ -63,11 +63,16 @@ void cc_report_pass_through(const cc_settings *s, const char *source, const char
  * compile reproduces: UndefinedBehaviorSanitizer's checks (and its groups),
  * which clang's front end writes into the IR, libFuzzer's (SanitizerCoverage,
  * which the -cc1 job asks for apart), and ThreadSanitizer,
- * AddressSanitizer and MemorySanitizer, whose passes the library adds
- * where clang adds them (*passes gets CC_SANITIZE_* of every name in the
- * list); 0 when one of them is another sanitizer with passes (HWASan,
- * DFSan, ...). */
-enum { CC_SANITIZE_THREAD = 1, CC_SANITIZE_ADDRESS = 2, CC_SANITIZE_MEMORY = 4 };
+ * AddressSanitizer, MemorySanitizer and DataFlowSanitizer, whose passes
+ * the library adds where clang adds them (*passes gets CC_SANITIZE_* of
+ * every name in the list); 0 when one of them is another sanitizer with
+ * passes (HWASan, ...). */
+enum {
+  CC_SANITIZE_THREAD = 1,
+  CC_SANITIZE_ADDRESS = 2,
+  CC_SANITIZE_MEMORY = 4,
+  CC_SANITIZE_DATAFLOW = 8
+};
 int cc_split_sanitizers(const char *list, unsigned *passes);
 /* "mtpc: note: ..." on stderr, with --verbose. */
 void cc_note(const cc_settings *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -97,6 +102,11 @@ typedef struct cc_job {
   const char *asan_use_after_return; /* "never", "runtime", "always", or NULL */
   int msan_track_origins, msan_no_eager_checks;
   char sanitizer_spec[160]; /* mtpc_options.sanitizers for them, or "" */
+  /* -fsanitize-ignorelist= files, then (once the job is read)
+   * -fsanitize-system-ignorelist= ones: DataFlowSanitizer's ABI lists, in
+   * the order clang gives its pass them. */
+  const char **ignorelists, **system_ignorelists;
+  unsigned ignorelist_count, system_ignorelist_count;
   /* SanitizerCoverage: mtpc_options.sanitizer_coverage, made of the job's
    * -fsanitize-coverage-type= and kinds, and its lists. */
   int coverage_level;    /* 0 none, 1 func, 2 bb, 3 edge */

@@ -5,7 +5,7 @@
  * mtpc uses as it is) or because mtpc gives code generation the same
  * setting. One it does not know passes the compile through.
  *
- * Flags that add passes to clang's own pipeline (DFSan and the other
+ * Flags that add passes to clang's own pipeline (HWASan and the other
  * sanitizers whose passes the library does not have) are not known, so
  * those compiles pass through: mtpc's partitions run LLVM's default
  * pipeline, which has none of clang's additions. UBSan's checks, a profile
@@ -251,7 +251,8 @@ static const cc1_option cc1_options[] = {
     /* The front end's: ignore lists, ASan's class padding, MSan's poisoning
      * in destructors. The rest are settings of ASan's and MSan's passes
      * (sanitizer_spec). */
-    {"-fsanitize-system-ignorelist=", FRONT_END_JOINED}, {"-fsanitize-ignorelist=", FRONT_END_JOINED},
+    /* The front end's, and DataFlowSanitizer's ABI lists (cc_job.ignorelists). */
+    {"-fsanitize-system-ignorelist=", MAPPED_JOINED}, {"-fsanitize-ignorelist=", MAPPED_JOINED},
     {"-fno-assume-sane-operator-new", FRONT_END}, {"-fsanitize-address-field-padding=", FRONT_END_JOINED},
     {"-fsanitize-memory-use-after-dtor", FRONT_END},
     {"-fsanitize-address-use-after-scope", MAPPED},
@@ -355,8 +356,8 @@ static const char *profile_use(cc_job *job, const char *path) {
   }
 }
 
-/* -fsanitize=: UBSan's checks are the front end's, TSan's, ASan's and
- * MSan's passes the library's (mtpc_options.sanitizers); others pass
+/* -fsanitize=: UBSan's checks are the front end's, TSan's, ASan's, MSan's
+ * and DFSan's passes the library's (mtpc_options.sanitizers); others pass
  * through. */
 static const char *sanitizers(cc_job *job, const char *list) {
   unsigned passes = 0;
@@ -453,6 +454,8 @@ static const char *sanitizer_spec(cc_job *job) {
   int recover = (job->recovering_sanitizers & passes) != 0;
   if (passes == CC_SANITIZE_THREAD)
     snprintf(spec, size, "thread");
+  if (passes == CC_SANITIZE_DATAFLOW)
+    snprintf(spec, size, "dataflow");
   if (passes == CC_SANITIZE_ADDRESS) {
     snprintf(spec, size, "address");
     if (recover)
@@ -514,6 +517,14 @@ static const char *profile_update(cc_job *job, const char *mode) {
 }
 
 /* A MAPPED argument (with its value, or NULL). */
+static void add_ignorelist(cc_job *job, const char *arg) {
+  const char *file = strchr(arg, '=') + 1;
+  if (cc_has_prefix(arg, "-fsanitize-ignorelist="))
+    job->ignorelists[job->ignorelist_count++] = file;
+  else
+    job->system_ignorelists[job->system_ignorelist_count++] = file;
+}
+
 static const char *map_argument(cc_job *job, const char *arg, const char *value,
                                 int *vectorize_loops, int *vectorize_slp, int *emits_object) {
   if (!strcmp(arg, "-x"))
@@ -557,6 +568,9 @@ static const char *map_argument(cc_job *job, const char *arg, const char *value,
     job->triple = value;
   else if (cc_has_prefix(arg, "-fsanitize-coverage-"))
     return coverage_setting(job, arg + strlen("-fsanitize-coverage-"));
+  else if (cc_has_prefix(arg, "-fsanitize-ignorelist=") ||
+           cc_has_prefix(arg, "-fsanitize-system-ignorelist="))
+    add_ignorelist(job, arg);
   else if (cc_has_prefix(arg, "-fsanitize-") || cc_has_prefix(arg, "-fno-sanitize-"))
     return sanitizer_setting(job, arg);
   else if (!strcmp(arg, "-enable-tlsdesc"))
@@ -645,6 +659,8 @@ const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job
   memset(job, 0, sizeof(*job));
   *owned = NULL;
   job->llvm_options = xmalloc(((size_t)count + 1) * sizeof(char *));
+  job->ignorelists = xmalloc(((size_t)count + 1) * sizeof(char *));
+  job->system_ignorelists = xmalloc(((size_t)count + 1) * sizeof(char *));
   int vectorize_loops = 0, vectorize_slp = 0, emits_object = 0, inputs = 0;
   const char *reason = NULL;
   /* A target whose object format mtpc cannot split is said first: its
@@ -699,6 +715,9 @@ const char *cc_read_job(char **args, int count, const char *bitcode, cc_job *job
   /* Unrolling: as clang's -cc1 defaults it, on from -O2 (-Os and -Oz too). */
   if (!job->loop_unroll)
     job->loop_unroll = job->opt_level > 1 ? 1 : -1;
+  /* As clang's CompilerInvocation: the user's lists, then the system's. */
+  for (unsigned i = 0; i < job->system_ignorelist_count; i++)
+    job->ignorelists[job->ignorelist_count++] = job->system_ignorelists[i];
   job->frontend = frontend_args(args, count, bitcode);
   return NULL;
 }
@@ -707,6 +726,8 @@ void cc_job_free(cc_job *job) {
   free(job->frontend);
   free(job->features);
   free(job->llvm_options);
+  free(job->ignorelists);
+  free(job->system_ignorelists);
 }
 
 /* Callees of up to this many unoptimized instructions are copied across a
@@ -722,6 +743,10 @@ void cc_job_options(const cc_job *job, mtpc_options *o) {
   o->target_abi = job->abi;
   o->sample_profile = job->sample_profile;
   o->sanitizers = job->sanitizer_spec[0] ? job->sanitizer_spec : NULL;
+  if (job->sanitizer_passes == CC_SANITIZE_DATAFLOW) { /* only DFSan's pass reads them */
+    o->dfsan_abilists = job->ignorelists;
+    o->dfsan_abilist_count = job->ignorelist_count;
+  }
   o->sanitizer_coverage = job->sanitizer_coverage[0] ? job->sanitizer_coverage : NULL;
   o->sanitizer_coverage_allowlist = job->coverage_allowlist;
   o->sanitizer_coverage_ignorelist = job->coverage_ignorelist;

@@ -26,7 +26,7 @@ const char cc_usage_text[] =
     "A clang -c compile at -O1 or above whose source is large runs clang's front\n"
     "end, then mtpc splits the module, optimizes and code-generates the parts in\n"
     "parallel, and writes the object clang would have written. Any other command\n"
-    "(a small source, -O0, -E, -S, -emit-llvm, -flto, DFSan and the other\n"
+    "(a small source, -O0, -E, -S, -emit-llvm, -flto, HWASan and the other\n"
     "sanitizers mtpc does not run, a compiler that is not clang, an\n"
     "option mtpc does not know) runs the compiler as it\n"
     "is, and says so once when only a flag kept it unsplit. Under make -jN the\n"
@@ -196,6 +196,8 @@ int cc_split_sanitizers(const char *list, unsigned *passes) {
       known = 1, *passes |= CC_SANITIZE_ADDRESS;
     if (len == strlen("memory") && !strncmp(list, "memory", len))
       known = 1, *passes |= CC_SANITIZE_MEMORY;
+    if (len == strlen("dataflow") && !strncmp(list, "dataflow", len))
+      known = 1, *passes |= CC_SANITIZE_DATAFLOW;
     all_known &= known;
     list += len + (list[len] == ',');
   }

@@ -21,6 +21,8 @@ typedef struct cli {
   unsigned read_time_limit; /* 0: from the input's size */
   const char **llvm_options; /* -mllvm, in order */
   unsigned llvm_option_count;
+  const char **dfsan_abilists; /* --dfsan-abilist, in order */
+  unsigned dfsan_abilist_count;
   mtpc_options options;
   int status; /* a command-line error's exit status (cli.h), else 0 */
 } cli;
@@ -203,6 +205,7 @@ static unsigned parse_gcov(cli *c, const char *list) {
 static int parse_args(cli *c, int argc, char **argv) {
   mtpc_options *o = &c->options;
   c->llvm_options = xmalloc((size_t)argc * sizeof(char *));
+  c->dfsan_abilists = xmalloc((size_t)argc * sizeof(char *));
   for (int i = 1; i < argc; i++) {
     const char *arg = argv[i], *v;
     if (parse_flag(c, arg) || parse_backend_value(c, argc, argv, &i))
@@ -265,6 +268,8 @@ static int parse_args(cli *c, int argc, char **argv) {
       c->time_trace_granularity = cli_parse_unsigned(v, "--time-trace-granularity", &c->status);
     else if ((v = take_value(c, argc, argv, &i, "-mllvm")))
       c->llvm_options[c->llvm_option_count++] = v;
+    else if ((v = take_value(c, argc, argv, &i, "--dfsan-abilist")))
+      c->dfsan_abilists[c->dfsan_abilist_count++] = v;
     else if ((v = take_value(c, argc, argv, &i, "--memory-limit")))
       o->memory_limit = cli_parse_size(v, "--memory-limit", &c->status);
     else if ((v = take_value(c, argc, argv, &i, "--cache-dir")))
@@ -295,6 +300,8 @@ static int parse_args(cli *c, int argc, char **argv) {
   }
   o->llvm_options = c->llvm_options;
   o->llvm_option_count = c->llvm_option_count;
+  o->dfsan_abilists = c->dfsan_abilists;
+  o->dfsan_abilist_count = c->dfsan_abilist_count;
   o->time_trace_granularity = c->time_trace_granularity;
   return 0;
 }
@@ -482,5 +489,6 @@ int cli_compile(int argc, char **argv) {
   if (!rc)
     rc = !strcmp(c.command, "compile") ? run_compile(&c) : run_plan(&c);
   free(c.llvm_options);
+  free(c.dfsan_abilists);
   return rc;
 }

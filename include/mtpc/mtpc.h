@@ -376,8 +376,9 @@ typedef struct mtpc_options {
    * (MemorySanitizer), each with clang's Linux settings unless settings
    * follow in LLVM's spelling of pass parameters: "address<recover;
    * use-after-return=always>", "memory<track-origins=2;no-eager-checks>"
-   * (docs/cli.rst lists them). A promoted static is described by its
-   * source name. NULL: none. */
+   * (docs/cli.rst lists them), or "dataflow" (DataFlowSanitizer, with
+   * dfsan_abilists). A promoted static is described, and matched by the
+   * ABI lists, by its source name. NULL: none. */
   const char *sanitizers;
   /* gcov's instrumentation (clang's --coverage, -ftest-coverage,
    * -fprofile-arcs): MTPC_GCOV_* flags. Its pass runs on the whole module
@@ -486,6 +487,13 @@ typedef struct mtpc_options {
    * off, 0 (default) the module's target's default, as llc's and LLVM's
    * LTO. A lent lto_config's setting stands. */
   int emulated_tls;
+  /* DataFlowSanitizer's ABI lists (sanitizers "dataflow"): the special case
+   * lists that say which functions are uninstrumented, custom or
+   * discarded, in clang's order (its -fsanitize-ignorelist= files, then
+   * its -fsanitize-system-ignorelist= ones, the driver's
+   * dfsan_abilist.txt). Their contents key the partition cache. */
+  const char *const *dfsan_abilists;
+  unsigned dfsan_abilist_count;
 } mtpc_options;
 
 enum {

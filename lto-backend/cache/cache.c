@@ -342,6 +342,8 @@ static char *fingerprint_of(const mtpc_options *o, const mtpc_bridge_settings *s
   append_number(&t, "full_lto", o->full_lto);
   if (o->sanitizers && *o->sanitizers) /* passes the Config does not hold */
     append(&t, "sanitizers", o->sanitizers);
+  for (unsigned i = 0; i < o->dfsan_abilist_count; i++)
+    append_with_file(&t, "dfsan_abilist", o->dfsan_abilists[i]);
   append_coverage(&t, o);
   if (o->assignment_tracking)
     append_number(&t, "assignment_tracking", o->assignment_tracking);

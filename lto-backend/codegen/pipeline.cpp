@@ -58,6 +58,7 @@ struct mtpc_bridge_settings {
   bool full_lto = false; // partitions run the full LTO pipeline
   mtpc_sanitizer_spec sanitizer = {}; // its passes last, as clang adds them
   mtpc_coverage coverage;             // SanitizerCoverage's, before them
+  std::vector<std::string> dfsan_abilists; // DataFlowSanitizer's, in clang's order
   std::optional<PGOOptions> ir_profile; // IR instrumentation or use (profile_phase.h)
   bool assignment_tracking = false; // first in the pipeline, as clang adds it
   bool debug_info_for_profiling = false; // discriminators, as clang's pipeline adds them
@@ -215,6 +216,8 @@ extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options 
     s->coverage.allowlists.push_back(o->sanitizer_coverage_allowlist);
   if (o->sanitizer_coverage_ignorelist)
     s->coverage.ignorelists.push_back(o->sanitizer_coverage_ignorelist);
+  for (unsigned i = 0; i < o->dfsan_abilist_count; i++)
+    s->dfsan_abilists.push_back(o->dfsan_abilists[i]);
   s->ir_profile = mtpc_profile_phase::pgo_options(*o);
   const lto::Config &c = *s->conf;
   auto or_null = [](const std::string &text) { return text.empty() ? nullptr : text.c_str(); };
@@ -540,7 +543,7 @@ extern "C" int mtpc_bridge_optimize(const mtpc_bridge_settings *s, LLVMModuleRef
   PassBuilder pb(tm, c.PTO, builder_pgo(s, pgo), &pic);
   if (load_plugins(pb, c, message) || config_analyses(a, pb, c, m, message))
     return -1;
-  mtpc_sanitizers::add_passes(pb, s->sanitizer, s->coverage);
+  mtpc_sanitizers::add_passes(pb, s->sanitizer, s->coverage, s->dfsan_abilists);
   track_assignments(pb, s);
   a.register_with(pb);
   ModulePassManager mpm;

@@ -86,8 +86,12 @@ int mtpc_sanitizer_spec_read(const char *text, mtpc_sanitizer_spec *spec, char *
     spec->kind = MTPC_SANITIZER_ADDRESS;
   else if (is(text, len, "memory"))
     spec->kind = MTPC_SANITIZER_MEMORY;
+  else if (is(text, len, "dataflow"))
+    spec->kind = MTPC_SANITIZER_DATAFLOW;
   else {
-    snprintf(why, size, "sanitizers '%s': mtpc runs \"address\", \"memory\" or \"thread\"", text);
+    snprintf(why, size,
+             "sanitizers '%s': mtpc runs \"address\", \"memory\", \"thread\" or \"dataflow\"",
+             text);
     return 1;
   }
   return text[len] ? read_settings(text + len + 1, spec, why, size) : 0;

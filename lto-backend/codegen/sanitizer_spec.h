@@ -13,7 +13,8 @@ typedef enum mtpc_sanitizer {
   MTPC_SANITIZER_NONE,
   MTPC_SANITIZER_THREAD,
   MTPC_SANITIZER_ADDRESS,
-  MTPC_SANITIZER_MEMORY
+  MTPC_SANITIZER_MEMORY,
+  MTPC_SANITIZER_DATAFLOW
 } mtpc_sanitizer;
 
 /* Each setting starts as clang's default for Linux. */
@@ -35,6 +36,7 @@ typedef struct mtpc_sanitizer_spec {
  *                           use-after-return=never|runtime|always,
  *                           no-odr-indicator, no-globals-gc, destructor=none
  *   memory[<setting;...>]   recover, track-origins=0|1|2, no-eager-checks
+ *   dataflow                (its ABI lists: mtpc_options.dfsan_abilists)
  * Returns 0, or 1 with what is wrong in `why`. */
 int mtpc_sanitizer_spec_read(const char *text, mtpc_sanitizer_spec *spec, char *why, size_t size);
 

@@ -11,6 +11,7 @@
 #include "llvm/Analysis/GlobalsModRef.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
+#include "llvm/Transforms/Instrumentation/DataFlowSanitizer.h"
 #include "llvm/Transforms/Instrumentation/MemorySanitizer.h"
 #include "llvm/Transforms/Instrumentation/ThreadSanitizer.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
@@ -81,6 +82,33 @@ static bool instruments(const mtpc_coverage &coverage) {
   return coverage.spec.level != MTPC_COVERAGE_NONE || (coverage.spec.kinds & alone);
 }
 
+// The partition's promoted functions (and aliases, with `aliases`) named as
+// the source names them, where no other value of the module has that name:
+// each with its promoted name, the source name then its suffix.
+struct source_named {
+  GlobalValue *value;
+  std::string promoted;
+  size_t source_length;
+};
+
+static std::vector<source_named> name_as_source(Module &m, bool aliases) {
+  std::vector<source_named> renamed;
+  auto rename = [&](GlobalValue &v) {
+    size_t at = v.getName().find(".llvm.mtpc");
+    if (at == StringRef::npos || m.getNamedValue(v.getName().take_front(at)))
+      return;
+    renamed.push_back({&v, v.getName().str(), at});
+    v.setName(v.getName().take_front(at));
+  };
+  for (Function &f : m)
+    if (!f.isDeclaration() || aliases)
+      rename(f);
+  if (aliases)
+    for (GlobalAlias &a : m.aliases())
+      rename(a);
+  return renamed;
+}
+
 // SanitizerCoverage with special case lists, which name functions as the
 // source does: a static the split promoted is matched by its source name,
 // as a serial compile's pass matches it, and keeps its promoted name and a
@@ -90,27 +118,48 @@ struct coverage_by_source_names : PassInfoMixin<coverage_by_source_names> {
   explicit coverage_by_source_names(SanitizerCoveragePass pass) : pass(std::move(pass)) {}
 
   PreservedAnalyses run(Module &m, ModuleAnalysisManager &am) {
-    std::vector<std::pair<Function *, std::string>> renamed;
-    for (Function &f : m) {
-      size_t at = f.getName().find(".llvm.mtpc");
-      if (f.isDeclaration() || at == StringRef::npos || m.getNamedValue(f.getName().take_front(at)))
-        continue;
-      renamed.emplace_back(&f, f.getName().str());
-      f.setName(f.getName().take_front(at));
-    }
+    std::vector<source_named> renamed = name_as_source(m, /*aliases=*/false);
     PreservedAnalyses preserved = pass.run(m, am);
-    for (auto &[f, promoted] : renamed) {
+    for (source_named &r : renamed) {
+      auto *f = cast<Function>(r.value);
       std::string source_name = f->getName().str();
-      f->setName(promoted);
+      f->setName(r.promoted);
       Comdat *group = f->getComdat();
       if (!group || group->getName() != source_name)
         continue;
-      Comdat *own = m.getOrInsertComdat(promoted);
+      Comdat *own = m.getOrInsertComdat(r.promoted);
       own->setSelectionKind(group->getSelectionKind());
       for (GlobalObject &object : m.global_objects())
         if (object.getComdat() == group)
           object.setComdat(own);
     }
+    return preserved;
+  }
+  static bool isRequired() { return true; }
+};
+
+// DataFlowSanitizer matches its ABI lists against the source's names and
+// writes them into its warnings, so it sees a promoted function (declared
+// or defined) by that name, as a serial compile's pass does. What it names
+// after the function then gets the promoted suffix, at the end where the
+// merge cuts it off again: the instrumented `<name>.dfsan`, and an
+// uninstrumented one's wrapper `dfsw$<name>` (its declarations' too, so the
+// partitions agree on every name). The pass may replace an alias by a
+// function of the same name, so the names are looked up again after it.
+struct dfsan_by_source_names : PassInfoMixin<dfsan_by_source_names> {
+  DataFlowSanitizerPass pass;
+  explicit dfsan_by_source_names(DataFlowSanitizerPass pass) : pass(std::move(pass)) {}
+
+  PreservedAnalyses run(Module &m, ModuleAnalysisManager &am) {
+    std::vector<std::pair<std::string, std::string>> sources; // name, suffix
+    for (source_named &r : name_as_source(m, /*aliases=*/true))
+      sources.emplace_back(r.promoted.substr(0, r.source_length),
+                           r.promoted.substr(r.source_length));
+    PreservedAnalyses preserved = pass.run(m, am);
+    for (auto &[source, suffix] : sources)
+      for (const std::string &name : {source, source + ".dfsan", "dfsw$" + source})
+        if (GlobalValue *v = m.getNamedValue(name))
+          v->setName(name + suffix);
     return preserved;
   }
   static bool isRequired() { return true; }
@@ -127,12 +176,13 @@ static void add_coverage(ModulePassManager &mpm, const mtpc_coverage &coverage) 
 }
 
 void mtpc_sanitizers::add_passes(PassBuilder &pb, const mtpc_sanitizer_spec &spec,
-                                 const mtpc_coverage &coverage) {
+                                 const mtpc_coverage &coverage,
+                                 const std::vector<std::string> &dfsan_abilists) {
   bool covers = instruments(coverage);
   if (spec.kind == MTPC_SANITIZER_NONE && !covers)
     return;
-  mtpc_compat::at_optimizer_last(pb, [spec, covers, coverage](ModulePassManager &mpm,
-                                                              OptimizationLevel level) {
+  mtpc_compat::at_optimizer_last(pb, [spec, covers, coverage, dfsan_abilists](
+                                         ModulePassManager &mpm, OptimizationLevel level) {
     if (covers)
       add_coverage(mpm, coverage);
     switch (spec.kind) {
@@ -145,6 +195,9 @@ void mtpc_sanitizers::add_passes(PassBuilder &pb, const mtpc_sanitizer_spec &spe
       break;
     case MTPC_SANITIZER_ADDRESS:
       add_address_sanitizer(mpm, spec);
+      break;
+    case MTPC_SANITIZER_DATAFLOW:
+      mpm.addPass(dfsan_by_source_names(DataFlowSanitizerPass(dfsan_abilists)));
       break;
     case MTPC_SANITIZER_NONE:
       break;

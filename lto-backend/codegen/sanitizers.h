@@ -22,9 +22,9 @@ namespace mtpc_sanitizers {
 
 // Registers SanitizerCoverage's pass and the sanitizer's at the end of the
 // module optimization pipeline, where clang's addSanitizers puts them, in
-// its order, with the specs' settings.
+// its order, with the specs' settings and DataFlowSanitizer's ABI lists.
 void add_passes(llvm::PassBuilder &pb, const mtpc_sanitizer_spec &spec,
-                const mtpc_coverage &coverage);
+                const mtpc_coverage &coverage, const std::vector<std::string> &dfsan_abilists);
 
 // After ASan ran on a partition: the names a serial compile would have
 // given the promoted statics' descriptions, ODR indicators and groups.

@@ -105,6 +105,10 @@ typedef struct promoted_names {
 static const char *const emutls_prefixes[] = {"__emutls_v.", "__emutls_t."};
 enum { EMUTLS_NAMES = sizeof(emutls_prefixes) / sizeof(emutls_prefixes[0]) };
 
+/* DataFlowSanitizer's: an instrumented function's name and an
+ * uninstrumented one's wrapper's, each made before the promoted suffix. */
+enum { DFSAN_NAMES = 2 };
+
 static void add_promoted(promoted_names *p, const char *name, const char *original) {
   p->names[p->count] = name;
   p->originals[p->count++] = original;
@@ -125,15 +129,46 @@ static int add_prefixed(promoted_names *p, const char *prefix, const char *name,
   return 0;
 }
 
-static int collect_promoted(const mtpc_plan *plan, promoted_names *p) {
-  size_t thread_locals = 0;
-  for (uint32_t i = 0; i < plan->node_count; i++)
-    thread_locals += plan->nodes[i].promoted_name &&
-                     (plan->nodes[i].flags & MTPC_N_THREAD_LOCAL);
-  size_t room = plan->node_count + thread_locals * EMUTLS_NAMES;
+/* `infix` between the original name and the promoted suffix, and after the
+ * original. */
+static int add_infixed(promoted_names *p, const char *infix, const char *name,
+                       const char *original) {
+  size_t length = strlen(original);
+  char *infixed = mtpc_asprintf("%.*s%s%s", (int)length, name, infix, name + length);
+  char *back = infixed ? mtpc_asprintf("%s%s", original, infix) : NULL;
+  if (!back) {
+    free(infixed);
+    return 1;
+  }
+  p->made[p->made_count++] = infixed;
+  p->made[p->made_count++] = back;
+  add_promoted(p, infixed, back);
+  return 0;
+}
+
+/* A promoted function's DataFlowSanitizer names (DFSAN_NAMES). */
+static int add_dfsan_names(promoted_names *p, const mtpc_plan_node *n, const char *original) {
+  if (n->kind != MTPC_FUNCTION && n->kind != MTPC_ALIAS)
+    return 0;
+  if (strncmp(n->promoted_name, original, strlen(original)) != 0)
+    return 0; /* an unnamed value's: no source name to match */
+  return add_infixed(p, ".dfsan", n->promoted_name, original) ||
+         add_prefixed(p, "dfsw$", n->promoted_name, original);
+}
+
+static int collect_promoted(const mtpc_plan *plan, int dataflow, promoted_names *p) {
+  size_t made = 0;
+  for (uint32_t i = 0; i < plan->node_count; i++) {
+    const mtpc_plan_node *n = &plan->nodes[i];
+    if (n->promoted_name && (n->flags & MTPC_N_THREAD_LOCAL))
+      made += EMUTLS_NAMES;
+    if (n->promoted_name && dataflow)
+      made += DFSAN_NAMES;
+  }
+  size_t room = plan->node_count + made;
   p->names = mtpc_alloc(room ? room : 1, sizeof(char *));
   p->originals = mtpc_alloc(room ? room : 1, sizeof(char *));
-  p->made = mtpc_alloc(thread_locals * EMUTLS_NAMES * 2 + 1, sizeof(char *));
+  p->made = mtpc_alloc(made * 2 + 1, sizeof(char *));
   p->count = p->made_count = 0;
   if (!p->names || !p->originals || !p->made)
     return 1;
@@ -146,6 +181,8 @@ static int collect_promoted(const mtpc_plan *plan, promoted_names *p) {
     for (size_t k = 0; k < EMUTLS_NAMES && (n->flags & MTPC_N_THREAD_LOCAL); k++)
       if (add_prefixed(p, emutls_prefixes[k], n->promoted_name, original))
         return 1;
+    if (dataflow && add_dfsan_names(p, n, original))
+      return 1;
   }
   return 0;
 }
@@ -163,11 +200,11 @@ static void free_promoted(promoted_names *p) {
  * unmapped once ObjCopy has copied it, and the table's entries are dropped
  * (ObjCopy renumbers the symbols its own way): the table will list every
  * symbol. */
-static int localize_promoted(const mtpc_plan *plan, void *merged, size_t merged_size,
-                             mtpc_addrsig *table, void **object, size_t *object_size,
-                             int *mapped, char **message) {
+static int localize_promoted(const mtpc_plan *plan, int dataflow, void *merged,
+                             size_t merged_size, mtpc_addrsig *table, void **object,
+                             size_t *object_size, int *mapped, char **message) {
   promoted_names p = {0};
-  if (collect_promoted(plan, &p)) {
+  if (collect_promoted(plan, dataflow, &p)) {
     free_promoted(&p);
     munmap(merged, merged_size);
     *message = NULL;
@@ -233,11 +270,11 @@ static int collect_addrsig(const mtpc_job *jobs, uint32_t count, void *merged,
 }
 
 /* COFF partitions need no linker: coff_merge.h. */
-static int merge_coff(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t count, void **object,
-                      size_t *object_size, char **message) {
+static int merge_coff(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t count, int dataflow,
+                      void **object, size_t *object_size, char **message) {
   promoted_names p = {0};
   job_objects list = {0};
-  int failed = list_objects(jobs, count, &list) || collect_promoted(plan, &p);
+  int failed = list_objects(jobs, count, &list) || collect_promoted(plan, dataflow, &p);
   *message = NULL;
   if (!failed)
     failed = mtpc_coff_merge((const void *const *)list.objects, list.sizes, count, p.names,
@@ -248,11 +285,11 @@ static int merge_coff(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t coun
 }
 
 int mtpc_merge_objects(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t count,
-                       const char *faults, void **object, size_t *object_size, int *mapped,
-                       char **message) {
+                       int dataflow, const char *faults, void **object, size_t *object_size,
+                       int *mapped, char **message) {
   *mapped = 0;
   if (count && mtpc_coff_is_object(jobs[0].object, jobs[0].object_size))
-    return merge_coff(plan, jobs, count, object, object_size, message);
+    return merge_coff(plan, jobs, count, dataflow, object, object_size, message);
   char *dir = make_temp_dir(message);
   if (!dir)
     return 1;
@@ -270,7 +307,7 @@ int mtpc_merge_objects(const mtpc_plan *plan, const mtpc_job *jobs, uint32_t cou
     *message = NULL;
     return 1;
   }
-  failed = localize_promoted(plan, merged, merged_size, &table, object, object_size, mapped,
+  failed = localize_promoted(plan, dataflow, merged, merged_size, &table, object, object_size, mapped,
                              message);
   if (!failed && mtpc_addrsig_write(&table, object, object_size, mapped)) {
     mtpc_release_buffer(*object, *object_size, *mapped);

@@ -312,7 +312,9 @@ static void test_errors(void) {
   static const struct {
     const char *spec, *message;
   } sanitizers[] = {
-      {"hwaddress", "sanitizers 'hwaddress': mtpc runs \"address\", \"memory\" or \"thread\""},
+      {"hwaddress",
+       "sanitizers 'hwaddress': mtpc runs \"address\", \"memory\", \"thread\" or \"dataflow\""},
+      {"dataflow<recover>", "unknown sanitizer setting 'recover'"},
       {"memory<track-origins=3>", "unknown sanitizer setting 'track-origins=3'"},
       {"address<track-origins=1>", "unknown sanitizer setting 'track-origins=1'"},
       {"thread<recover>", "unknown sanitizer setting 'recover'"},
@@ -325,6 +327,15 @@ static void test_errors(void) {
     CHECK(strstr(mtpc_result_message(r), sanitizers[i].message));
     mtpc_result_free(r);
   }
+  /* DataFlowSanitizer's ABI lists need it. */
+  static const char *const abilist[] = {"abilist.txt"};
+  mtpc_options_init(&o);
+  o.sanitizers = "address";
+  o.dfsan_abilists = abilist;
+  o.dfsan_abilist_count = 1;
+  CHECK_EQ_U(mtpc_compile_bitcode("BC", 2, "x.bc", &o, &r), MTPC_ERR_INVALID_ARGUMENT);
+  CHECK(strstr(mtpc_result_message(r), "ABI lists without the \"dataflow\" sanitizer"));
+  mtpc_result_free(r);
   mtpc_options_init(&o);
   o.sanitizers = "memory<track-origins=2;recover;no-eager-checks>";
   CHECK_EQ_U(mtpc_compile_bitcode("not bitcode", 11, "x.bc", &o, &r), MTPC_ERR_INPUT);

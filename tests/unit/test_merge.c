@@ -128,7 +128,7 @@ static int merge_pair(const char *triple, const char *const ir[2], const mtpc_pl
     CHECK(emit_object(triple, ir[i], &m->jobs[i].object, &m->jobs[i].object_size) == 0);
   }
   char *message = NULL;
-  CHECK(mtpc_merge_objects(plan, m->jobs, 2, NULL, &m->object, &m->size, &m->mapped, &message) ==
+  CHECK(mtpc_merge_objects(plan, m->jobs, 2, 0, NULL, &m->object, &m->size, &m->mapped, &message) ==
         0);
   if (message)
     fprintf(stderr, "merge: %s\n", message);
