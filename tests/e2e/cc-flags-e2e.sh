@@ -12,6 +12,8 @@
 #     the same;
 #   - ASan: split, and the shell runs the queries under ASan with the same
 #     answers;
+#   - DFSan (with an ABI list for glibc's fcntl64, which clang's own build
+#     needs too): split, clang's global symbols, the same answers;
 #   - libFuzzer with ASan: SQLite's fuzz target on a split sqlite3.c runs the
 #     queries as a corpus, its counters and coverage within 2% of clang's;
 #   - a C++20 compile of a large C++ file (cppcheck's tokenize.cpp, 9,900
@@ -94,6 +96,18 @@ shell asan -fsanitize=address
 answers asan
 diff -u plain.out asan.out
 
+# DataFlowSanitizer: split with an ABI list, clang's globals, the same answers.
+printf 'fun:fcntl64=uninstrumented\nfun:fcntl64=discard\n' > dfsan-abi.txt
+dfsan=(-O2 -fsanitize=dataflow -fsanitize-ignorelist=dfsan-abi.txt -DSQLITE_THREADSAFE=0
+  -DSQLITE_OMIT_LOAD_EXTENSION)
+compile dfsan "${dfsan[@]}"
+grep -q "sqlite3.c: split into [0-9]* partitions" dfsan.log || { cat dfsan.log; exit 1; }
+"$cc" "${dfsan[@]}" -I"$sqlite" -c "$sqlite/sqlite3.c" -o clang-dfsan.o
+diff <(globals clang-dfsan.o) <(globals dfsan-sqlite3.o)
+shell dfsan -fsanitize=dataflow
+answers dfsan
+diff -u plain.out dfsan.out
+
 # libFuzzer (-fsanitize=fuzzer-no-link, with ASan, as OSS-Fuzz builds it):
 # sqlite3.c split, SQLite's own fuzz target (test/ossfuzz.c) linked against
 # it and against clang's object, both run over a corpus of the queries: the
@@ -133,4 +147,4 @@ diff <(globals clang-tokenize.o) <(globals tokenize.o)
 diff <(llvm-nm-$version -u clang-tokenize.o) <(llvm-nm-$version -u tokenize.o)
 test "$(globals tokenize.o | wc -l)" -gt 300
 
-echo "cc flags e2e: the hardened, instrumented, PGO and ASan shells (all split) answer $(wc -l < plain.out) lines as a plain one; the instrumented split counts as clang's; SQLite's fuzz target on the split object runs the queries ($fuzz_note); a C++20 tokenize.cpp split with clang's symbols"
+echo "cc flags e2e: the hardened, instrumented, PGO, ASan and DFSan shells (all split) answer $(wc -l < plain.out) lines as a plain one; the instrumented split counts as clang's; SQLite's fuzz target on the split object runs the queries ($fuzz_note); a C++20 tokenize.cpp split with clang's symbols"
