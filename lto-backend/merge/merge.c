@@ -129,13 +129,18 @@ static int add_prefixed(promoted_names *p, const char *prefix, const char *name,
   return 0;
 }
 
-/* `infix` between the original name and the promoted suffix, and after the
- * original. */
+/* `infix` between a promoted name's source part and its suffix, and after
+ * the original; the name itself when it has no original (an unnamed
+ * value's: it stays as it is, local). */
 static int add_infixed(promoted_names *p, const char *infix, const char *name,
                        const char *original) {
-  size_t length = strlen(original);
-  char *infixed = mtpc_asprintf("%.*s%s%s", (int)length, name, infix, name + length);
-  char *back = infixed ? mtpc_asprintf("%s%s", original, infix) : NULL;
+  const char *suffix = strstr(name, ".llvm.mtpc");
+  if (!suffix)
+    return 0;
+  char *infixed = mtpc_asprintf("%.*s%s%s", (int)(suffix - name), name, infix, suffix);
+  char *back = !infixed                ? NULL
+               : strcmp(original, name) ? mtpc_asprintf("%s%s", original, infix)
+                                        : mtpc_strdup(infixed);
   if (!back) {
     free(infixed);
     return 1;
@@ -146,12 +151,10 @@ static int add_infixed(promoted_names *p, const char *infix, const char *name,
   return 0;
 }
 
-/* A promoted function's DataFlowSanitizer names (DFSAN_NAMES). */
+/* A promoted function's or alias's DataFlowSanitizer names (DFSAN_NAMES). */
 static int add_dfsan_names(promoted_names *p, const mtpc_plan_node *n, const char *original) {
   if (n->kind != MTPC_FUNCTION && n->kind != MTPC_ALIAS)
     return 0;
-  if (strncmp(n->promoted_name, original, strlen(original)) != 0)
-    return 0; /* an unnamed value's: no source name to match */
   return add_infixed(p, ".dfsan", n->promoted_name, original) ||
          add_prefixed(p, "dfsw$", n->promoted_name, original);
 }
