@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "lto-backend/codegen/remarks.h"
-#include "lto-backend/codegen/sanitizer_spec.h"
 #include "lto-backend/jobs/worker.h"
 #include "lto-backend/merge/compress.h"
 #include "lto-backend/merge/merge.h"
@@ -178,14 +177,6 @@ static int add_remarks(session *s, const mtpc_job *jobs, uint32_t count, char **
   return failed;
 }
 
-/* The partitions ran DataFlowSanitizer (the options were checked). */
-static int runs_dataflow(const mtpc_options *o) {
-  mtpc_sanitizer_spec spec;
-  char why[8];
-  return !mtpc_sanitizer_spec_read(o->sanitizers, &spec, why, sizeof(why)) &&
-         spec.kind == MTPC_SANITIZER_DATAFLOW;
-}
-
 /* The files besides the object, written under temporary names; in place
  * unless the caller commits them (defer_files). */
 static mtpc_status write_files(session *s, const mtpc_job *jobs, uint32_t count) {
@@ -216,10 +207,11 @@ static mtpc_status gather_objects(session *s, mtpc_job *jobs, uint32_t count, in
   double start = mtpc_now_seconds();
   mtpc_bridge_time_trace_begin("mtpc merge", "");
   char *message = NULL;
+  int dataflow = mtpc_bridge_settings_describe(s->settings)->names_after_promoted;
   int failed = s->o->emit_llvm
                    ? mtpc_merge_modules(&s->plan, jobs, count, &r->object.data, &r->object.size,
                                         &message)
-                   : mtpc_merge_objects(&s->plan, jobs, count, runs_dataflow(s->o), s->faults,
+                   : mtpc_merge_objects(&s->plan, jobs, count, dataflow, s->faults,
                                         &r->object.data, &r->object.size, &r->object_mapped,
                                         &message);
   mtpc_bridge_time_trace_end();

@@ -230,7 +230,8 @@ extern "C" mtpc_bridge_settings *mtpc_bridge_settings_create(const mtpc_options 
              c.CGFileType == CodeGenFileType::AssemblyFile, c.DebugPassManager,
              c.ShouldDiscardValueNames && !names_stack_variables,
              compression_name(c.Options.MCOptions.CompressDebugSections),
-             pgo && pgo->CSAction != PGOOptions::NoCSAction};
+             pgo && pgo->CSAction != PGOOptions::NoCSAction,
+             s->sanitizer.kind == MTPC_SANITIZER_DATAFLOW};
   return s.release();
 }
 

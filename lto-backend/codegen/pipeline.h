@@ -50,6 +50,9 @@ typedef struct mtpc_bridge_settings_info {
    * name a promoted local by its own name (mtpc_bridge_optimize's
    * `promoted`, pgo_names.h). */
   int names_profile_records;
+  /* DataFlowSanitizer runs in the partitions' pipelines, and names functions
+   * after promoted ones (sanitizers.cpp; the merge gives those names back). */
+  int names_after_promoted;
 } mtpc_bridge_settings_info;
 const mtpc_bridge_settings_info *mtpc_bridge_settings_describe(const mtpc_bridge_settings *s);
 

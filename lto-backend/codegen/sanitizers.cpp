@@ -82,16 +82,17 @@ static bool instruments(const mtpc_coverage &coverage) {
   return coverage.spec.level != MTPC_COVERAGE_NONE || (coverage.spec.kinds & alone);
 }
 
-// The partition's promoted functions (and aliases, with `aliases`) named as
-// the source names them, where no other value of the module has that name:
-// each with its promoted name, the source name then its suffix.
+// The partition's promoted functions named as the source names them, where
+// no other value of the module has that name: the defined ones, or with
+// `declared_and_aliases` the declared ones and the aliases too. Each with
+// its promoted name, the source name then its suffix.
 struct source_named {
   GlobalValue *value;
   std::string promoted;
   size_t source_length;
 };
 
-static std::vector<source_named> name_as_source(Module &m, bool aliases) {
+static std::vector<source_named> name_as_source(Module &m, bool declared_and_aliases) {
   std::vector<source_named> renamed;
   auto rename = [&](GlobalValue &v) {
     size_t at = v.getName().find(".llvm.mtpc");
@@ -101,9 +102,9 @@ static std::vector<source_named> name_as_source(Module &m, bool aliases) {
     v.setName(v.getName().take_front(at));
   };
   for (Function &f : m)
-    if (!f.isDeclaration() || aliases)
+    if (!f.isDeclaration() || declared_and_aliases)
       rename(f);
-  if (aliases)
+  if (declared_and_aliases)
     for (GlobalAlias &a : m.aliases())
       rename(a);
   return renamed;
@@ -118,7 +119,7 @@ struct coverage_by_source_names : PassInfoMixin<coverage_by_source_names> {
   explicit coverage_by_source_names(SanitizerCoveragePass pass) : pass(std::move(pass)) {}
 
   PreservedAnalyses run(Module &m, ModuleAnalysisManager &am) {
-    std::vector<source_named> renamed = name_as_source(m, /*aliases=*/false);
+    std::vector<source_named> renamed = name_as_source(m, /*declared_and_aliases=*/false);
     PreservedAnalyses preserved = pass.run(m, am);
     for (source_named &r : renamed) {
       auto *f = cast<Function>(r.value);
@@ -152,7 +153,7 @@ struct dfsan_by_source_names : PassInfoMixin<dfsan_by_source_names> {
 
   PreservedAnalyses run(Module &m, ModuleAnalysisManager &am) {
     std::vector<std::pair<std::string, std::string>> sources; // name, suffix
-    for (source_named &r : name_as_source(m, /*aliases=*/true))
+    for (source_named &r : name_as_source(m, /*declared_and_aliases=*/true))
       sources.emplace_back(r.promoted.substr(0, r.source_length),
                            r.promoted.substr(r.source_length));
     PreservedAnalyses preserved = pass.run(m, am);

@@ -114,19 +114,25 @@ static void add_promoted(promoted_names *p, const char *name, const char *origin
   p->originals[p->count++] = original;
 }
 
+/* A name made here and the one it gets back, both owned by `p` from now
+ * on; 1 (freeing them) when either could not be made. */
+static int add_made(promoted_names *p, char *name, char *back) {
+  if (!name || !back) {
+    free(name);
+    free(back);
+    return 1;
+  }
+  p->made[p->made_count++] = name;
+  p->made[p->made_count++] = back;
+  add_promoted(p, name, back);
+  return 0;
+}
+
 /* `prefix` before a promoted name and before its original. */
 static int add_prefixed(promoted_names *p, const char *prefix, const char *name,
                         const char *original) {
-  char *prefixed = mtpc_asprintf("%s%s", prefix, name);
-  char *back = prefixed ? mtpc_asprintf("%s%s", prefix, original) : NULL;
-  if (!back) {
-    free(prefixed);
-    return 1;
-  }
-  p->made[p->made_count++] = prefixed;
-  p->made[p->made_count++] = back;
-  add_promoted(p, prefixed, back);
-  return 0;
+  return add_made(p, mtpc_asprintf("%s%s", prefix, name),
+                  mtpc_asprintf("%s%s", prefix, original));
 }
 
 /* `infix` between a promoted name's source part and its suffix, and after
@@ -141,14 +147,7 @@ static int add_infixed(promoted_names *p, const char *infix, const char *name,
   char *back = !infixed                ? NULL
                : strcmp(original, name) ? mtpc_asprintf("%s%s", original, infix)
                                         : mtpc_strdup(infixed);
-  if (!back) {
-    free(infixed);
-    return 1;
-  }
-  p->made[p->made_count++] = infixed;
-  p->made[p->made_count++] = back;
-  add_promoted(p, infixed, back);
-  return 0;
+  return add_made(p, infixed, back);
 }
 
 /* A promoted function's or alias's DataFlowSanitizer names (DFSAN_NAMES). */
