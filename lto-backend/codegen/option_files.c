@@ -10,11 +10,13 @@
 
 #include "support/files.h"
 
+/* An option's value follows its first '='; a bare value (a path, which
+ * may hold '=' itself) is the whole argument. */
 static const char *option_value(const char *arg) {
+  if (arg[0] != '-')
+    return arg;
   const char *equals = strchr(arg, '=');
-  if (equals)
-    return equals + 1;
-  return arg[0] == '-' ? NULL : arg;
+  return equals ? equals + 1 : NULL;
 }
 
 mtpc_option_file mtpc_option_file_digest(const char *arg, uint64_t *digest) {

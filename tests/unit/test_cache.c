@@ -170,6 +170,20 @@ static void test_option_files(const char *dir) {
   CHECK(mtpc_option_file_digest(missing, &digest) == MTPC_OPTION_NAMES_NO_FILE);
   CHECK(mtpc_option_file_digest("-enable-global-merge-func", &digest) ==
         MTPC_OPTION_NAMES_NO_FILE);
+  /* A bare value is a whole path, '=' and all: a list's or a separate
+   * option value's file in a directory named "a=b" is read, not "b". */
+  char equals_dir[4096], equals_path[4200], equals_option[4300];
+  snprintf(equals_dir, sizeof(equals_dir), "%s/a=b", dir);
+  snprintf(equals_path, sizeof(equals_path), "%s/list.txt", equals_dir);
+  snprintf(equals_option, sizeof(equals_option), "-sample-profile-remapping-file=%s", equals_path);
+  CHECK(mkdir(equals_dir, 0700) == 0);
+  write_text(equals_path, "name 3foo 3bar\n");
+  CHECK(mtpc_option_file_digest(equals_path, &again) == MTPC_OPTION_NAMES_FILE);
+  CHECK_EQ_U(digest, again);
+  CHECK(mtpc_option_file_digest(equals_option, &again) == MTPC_OPTION_NAMES_FILE);
+  CHECK_EQ_U(digest, again);
+  unlink(equals_path);
+  rmdir(equals_dir);
   char directory_option[4200];
   snprintf(directory_option, sizeof(directory_option), "-some-path=%s", dir);
   CHECK(mtpc_option_file_digest(directory_option, &digest) == MTPC_OPTION_NAMES_NO_FILE);
