@@ -20,6 +20,15 @@ extern "C" int mtpc_bridge_compression_available(const char *kind) {
   return name == "none";
 }
 
+DebugCompressionType mtpc_compression_type(const char *kind) {
+  StringRef name(kind ? kind : "");
+  if (name == "zlib")
+    return DebugCompressionType::Zlib;
+  if (name == "zstd")
+    return DebugCompressionType::Zstd;
+  return DebugCompressionType::None;
+}
+
 extern "C" int mtpc_bridge_triple_is_elf(const char *triple) {
   return Triple(triple).isOSBinFormatELF();
 }

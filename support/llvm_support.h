@@ -29,6 +29,12 @@ void mtpc_bridge_on_out_of_memory(void (*handler)(const char *reason));
 
 #ifdef __cplusplus
 }
+
+#include "llvm/Support/Compression.h"
+
+/* A compression's name ("zlib", "zstd") as MC's and ObjCopy's setting;
+ * NULL, "none" or any other name is None. */
+llvm::DebugCompressionType mtpc_compression_type(const char *kind);
 #endif
 
 #endif

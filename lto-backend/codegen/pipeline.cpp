@@ -23,6 +23,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/StandardInstrumentations.h"
+#include "llvm/Support/Compression.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/SubtargetFeature.h"
 #include "llvm/Transforms/IPO/CrossDSOCFI.h"
@@ -179,14 +180,6 @@ static const char *compression_name(DebugCompressionType type) {
   default:
     return nullptr;
   }
-}
-
-DebugCompressionType mtpc_pipeline::compression_type(const char *name) {
-  if (name && !strcmp(name, "zlib"))
-    return DebugCompressionType::Zlib;
-  if (name && !strcmp(name, "zstd"))
-    return DebugCompressionType::Zstd;
-  return DebugCompressionType::None;
 }
 
 static std::optional<PGOOptions> partition_pgo(const mtpc_bridge_settings *s);

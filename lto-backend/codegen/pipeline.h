@@ -136,8 +136,6 @@ int mtpc_bridge_run_full_lto_passes(const mtpc_bridge_settings *settings, void *
 
 #include <string>
 
-#include "llvm/Support/Compression.h"
-
 namespace llvm {
 class Triple;
 namespace lto {
@@ -154,8 +152,6 @@ bool fill_config(llvm::lto::Config &config, const mtpc_options *options, std::st
 // Whether clang describes call sites' parameters in the debug info for the
 // triple's architecture (mtpc_options.call_site_info).
 bool describes_call_sites(const llvm::Triple &triple);
-// mtpc_options.compress_debug_sections as MC's setting (None for NULL, "none").
-llvm::DebugCompressionType compression_type(const char *name);
 } // namespace mtpc_pipeline
 #endif
 

@@ -64,7 +64,7 @@ static bool configure(lto::Config &conf, const mtpc_bridge_backend_job &job, con
   // LLVM's backend, which compiles a module too small to split, compresses
   // as clang's does; a split module's partitions never do (pipeline.cpp).
   conf.Options.MCOptions.CompressDebugSections =
-      mtpc_pipeline::compression_type(job.options->compress_debug_sections);
+      mtpc_compression_type(job.options->compress_debug_sections);
   return true;
 }
 

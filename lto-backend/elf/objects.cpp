@@ -9,6 +9,7 @@
 #include "comdat_groups.h"
 #include "support/cxx_util.h"
 #include "support/llvm_options.h"
+#include "support/llvm_support.h"
 #include "lld/Common/Driver.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/ObjCopy/ConfigManager.h"
@@ -176,7 +177,6 @@ extern "C" int mtpc_bridge_compress_debug_sections(const void *object, size_t si
   if (!binary)
     return fail(binary.takeError(), message);
   objcopy::ConfigManager config;
-  config.Common.CompressionType =
-      StringRef(kind) == "zstd" ? DebugCompressionType::Zstd : DebugCompressionType::Zlib;
+  config.Common.CompressionType = mtpc_compression_type(kind);
   return run_objcopy(config, **binary, result, result_size, message);
 }
