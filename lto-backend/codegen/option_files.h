@@ -20,8 +20,8 @@ typedef enum mtpc_option_file {
 /* Whether the LLVM option `arg` (as given: "-name=value", or a bare value
  * that follows an option) names a regular file, and its digest: an option's
  * value after its first '=', or the whole argument when it does not start
- * with '-' (a path, '=' in it or not). Relative paths are taken from the working directory, as LLVM
- * takes them. */
+ * with '-' (a path, '=' in it or not). Relative paths are taken from the
+ * working directory, as LLVM takes them. */
 mtpc_option_file mtpc_option_file_digest(const char *arg, uint64_t *digest);
 
 #ifdef __cplusplus
